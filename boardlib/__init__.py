@@ -1,0 +1,35 @@
+"""boardlib: exact rules for four tabletop games on one protocol (see shared/DESIGN.md).
+
+Pure Python, standard library only. Every game module offers ``new_game``,
+``from_json``, ``from_description`` and a state with the protocol of
+``boardlib.protocol.GameState``.
+"""
+
+from __future__ import annotations
+
+from boardlib import ambar_fossils
+from boardlib.bots import Bot, RandomBot
+from boardlib.match import Match
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.ranking import Result
+from boardlib.saves import load as from_json
+
+GAMES = {"ambar_fossils": ambar_fossils}
+"""Game name → module, so tests, bots, widgets and the command line are generic."""
+
+__version__ = "0.1.0"
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "TERMINAL",
+    "Action",
+    "Bot",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "Match",
+    "RandomBot",
+    "Result",
+    "ambar_fossils",
+    "from_json",
+]

@@ -1,0 +1,3 @@
+from boardlib.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,301 @@
+"""Âmbar set-up (AF-2), loading a position from data, and checking that it is one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from boardlib.ambar_fossils.state import (
+    COLUMNS,
+    COPIES,
+    ENDINGS,
+    FOSSILS,
+    LETTERS,
+    NUMBERS,
+    OVER,
+    PER_TYPE,
+    PHASES,
+    PLACE,
+    PLAYER_COUNTS,
+    REVEAL,
+    REVEAL_SWAPPED,
+    TYPE_NAMES,
+    AmbarFossilsState,
+    fossil_token,
+    parse_fossil,
+)
+from boardlib.protocol import default_names
+
+
+def check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise ValueError(
+            f"Âmbar is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
+            f"{players!r} (AF-1.2)."
+        )
+    return players
+
+
+def display_pattern(order: str) -> list[str]:
+    """A display's types: the four in ``order``, again, then the first two (AF-2.3)."""
+    return [order[i % len(order)] for i in range(COLUMNS)]
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    patterns: Sequence[str] | None = None,
+) -> AmbarFossilsState:
+    """A game set up by the rules, the same for the same seed (AF-2).
+
+    Each player's display is ten face-down fossils in the type order ``patterns[p]``
+    (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
+    """
+    count = check_players(players)
+    rng = random.Random(seed)
+    orders = list(patterns) if patterns is not None else [
+        "".join(rng.sample(LETTERS, len(LETTERS))) for _ in range(count)
+    ]
+    displays = [[f"{letter}?" for letter in display_pattern(order)] for order in orders]
+    face_down = {letter: PER_TYPE - sum(d.count(f"{letter}?") for d in displays)
+                 for letter in LETTERS}
+    return from_snapshot({
+        "players": count,
+        "names": list(names) if names is not None else default_names(count),
+        "patterns": orders,
+        "displays": displays,
+        "excavation": {"face_down": face_down, "face_up": []},
+        "to_move": 0,  # AF-4.1: the oldest player, seated first, begins
+        "phase": "choose",
+        "revealing": None,
+        "holding": None,
+        "extra_turn": False,
+        "progress": False,
+        "passes": 0,
+        "ended": None,
+    })
+
+
+def from_snapshot(data: Any) -> AmbarFossilsState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    state = AmbarFossilsState.__new__(AmbarFossilsState)
+    count = check_players(data.get("players"))
+    state.names = _names(data.get("names"), count)
+    state.patterns = _patterns(data.get("patterns"), count)
+    displays = data.get("displays")
+    if not isinstance(displays, list) or len(displays) != count:
+        raise ValueError(f"'displays' must list {count} displays, one per player.")
+    state.cols = [_display(d, p, state.names[p]) for p, d in enumerate(displays)]
+    state.tops = [[column[-1] for column in display] for display in state.cols]
+    state.heights = [[len(column) for column in display] for display in state.cols]
+    excavation = data.get("excavation")
+    if not isinstance(excavation, dict):
+        raise ValueError("'excavation' must be an object with 'face_down' and 'face_up'.")
+    state.down = _face_down_counts(excavation.get("face_down"))
+    state.up = [0] * FOSSILS
+    face_up = excavation.get("face_up")
+    if not isinstance(face_up, list):
+        raise ValueError("'excavation.face_up' must be a list of fossils like \"D4\".")
+    for token in face_up:
+        state.up[_fossil(token, "the Excavation")] += 1
+    state.player = _index(data.get("to_move"), count, "to_move")
+    phase = data.get("phase")
+    if phase not in PHASES:
+        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
+    state.phase = PHASES.index(phase)
+    revealing = data.get("revealing")
+    if revealing is not None and revealing not in LETTERS:
+        raise ValueError(f"'revealing' must be a type letter or null, not {revealing!r}.")
+    state.revealing = LETTERS.index(revealing) if revealing is not None else -1
+    holding = data.get("holding")
+    state.holding = _fossil(holding, "'holding'") if holding is not None else -1
+    state.extra_turn = _flag(data.get("extra_turn"), "extra_turn")
+    state.progress = _flag(data.get("progress"), "progress")
+    passes = data.get("passes")
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
+        raise ValueError(f"'passes' must be a whole number ≥ 0, not {passes!r}.")
+    state.passes = passes
+    ended = data.get("ended")
+    if ended is not None and ended not in ENDINGS:
+        raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
+    state.ended = ended
+    state.seen = _seen(state)
+    state.history = []
+    state._legal_cache = None
+    state._weights_cache = None
+    validate(state)
+    state._start = state.snapshot()
+    return state
+
+
+def validate(state: AmbarFossilsState) -> None:
+    """Raise ValueError, naming the rule, if ``state`` could not arise in a game of Âmbar."""
+    if state.seen != _seen(state):
+        raise ValueError("The record of revealed fossils does not match the fossils face-up.")
+    for p, display in enumerate(state.cols):
+        if state.tops[p] != [column[-1] for column in display] or state.heights[p] != [
+            len(column) for column in display
+        ]:
+            raise ValueError(f"{state.names[p]}'s column tops or heights are out of date.")
+    for p, display in enumerate(state.cols):
+        name = state.names[p]
+        pattern = display_pattern(state.patterns[p])
+        for c, column in enumerate(display):
+            if column[0] < 0 and -column[0] - 1 != LETTERS.index(pattern[c]):
+                raise ValueError(
+                    f"{name}'s column {c + 1} is a face-down {fossil_token(column[0])[0]} but the"
+                    f" set-up pattern {state.patterns[p]} puts a {pattern[c]} there (AF-2.3)."
+                )
+        _check_heights(state.heights[p], name)
+        _check_ascending(state.tops[p], name)
+    _check_counts(state)
+    _check_turn(state)
+
+
+def _check_heights(heights: list[int], name: str) -> None:
+    for c, height in enumerate(heights):
+        neighbours = [heights[n] for n in (c - 1, c + 1) if 0 <= n < COLUMNS]
+        if height > max(neighbours) + 1:
+            raise ValueError(
+                f"{name}'s column {c + 1} is {height} high, two or more levels above its "
+                f"neighbours ({' and '.join(map(str, neighbours))}) (AF-6.5)."
+            )
+
+
+def _check_ascending(tops: list[int], name: str) -> None:
+    previous = None
+    for c, top in enumerate(tops):
+        if top < 0:
+            continue
+        if previous is not None and top % NUMBERS < previous[1] % NUMBERS:
+            raise ValueError(
+                f"{name}'s visible numbers do not ascend: column {c + 1} shows "
+                f"{fossil_token(top)} after {fossil_token(previous[1])} in column "
+                f"{previous[0] + 1} (AF-6.7)."
+            )
+        previous = (c, top)
+
+
+def _check_counts(state: AmbarFossilsState) -> None:
+    for code in range(FOSSILS):
+        if state.seen[code] > COPIES:
+            raise ValueError(
+                f"There are {state.seen[code]} face-up {fossil_token(code)} fossils; the game has"
+                f" only {COPIES} of each (AF-1.1)."
+            )
+    counts = state.inventory()
+    for index, letter in enumerate(LETTERS):
+        if counts[letter] != PER_TYPE:
+            raise ValueError(
+                f"The position has {counts[letter]} {TYPE_NAMES['en'][index]} fossils; the game "
+                f"has {PER_TYPE} (AF-1.1)."
+            )
+
+
+def _check_turn(state: AmbarFossilsState) -> None:
+    count = len(state.names)
+    phase = state.phase
+    if (phase == PLACE) != (state.holding >= 0):
+        raise ValueError("A player holds a chosen fossil exactly when the phase is 'place'.")
+    if (phase in (REVEAL, REVEAL_SWAPPED)) != (state.revealing >= 0):
+        raise ValueError("'revealing' names a type exactly when a fossil is being revealed.")
+    if state.extra_turn and phase != REVEAL_SWAPPED:
+        raise ValueError("'extra_turn' waits only on a swapped-out fossil being revealed.")
+    if phase == PLACE and state.holding in state.tops[state.player]:
+        raise ValueError(
+            f"{state.names[state.player]} holds {fossil_token(state.holding)} but already shows an"
+            " identical fossil, so they could not have chosen it (AF-5.4)."
+        )
+    if (phase == OVER) != (state.ended is not None):
+        raise ValueError("'ended' gives the reason exactly when the phase is 'over'.")
+    if phase != OVER:
+        if state.passes >= count:
+            raise ValueError(f"After {state.passes} passes in a row the game is over (AF-8.3).")
+        if phase == 0 and not any(state.up) and not any(state.down):
+            raise ValueError("The Excavation is empty, so the game is over (AF-8.4).")
+
+
+def _seen(state: AmbarFossilsState) -> list[int]:
+    seen = [0] * FOSSILS
+    for display in state.cols:
+        for column in display:
+            for fossil in column:
+                if fossil >= 0:
+                    seen[fossil] += 1
+    for code in range(FOSSILS):
+        seen[code] += state.up[code]
+    if state.holding >= 0:
+        seen[state.holding] += 1
+    return seen
+
+
+def _names(names: Any, count: int) -> list[str]:
+    if names is None:
+        return default_names(count)
+    if (
+        not isinstance(names, list)
+        or len(names) != count
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
+        raise ValueError(f"'names' must list {count} non-empty names.")
+    return [n.strip() for n in names]
+
+
+def _patterns(patterns: Any, count: int) -> list[str]:
+    if not isinstance(patterns, list) or len(patterns) != count:
+        raise ValueError(f"'patterns' must give {count} type orders such as \"DPMA\".")
+    for order in patterns:
+        if not isinstance(order, str) or sorted(order) != sorted(LETTERS):
+            raise ValueError(
+                f"{order!r} is not a set-up pattern: it must order the four types {LETTERS} "
+                "(AF-2.3)."
+            )
+    return list(patterns)
+
+
+def _display(display: Any, player: int, name: str) -> list[list[int]]:
+    if not isinstance(display, list) or len(display) != COLUMNS:
+        raise ValueError(f"{name}'s display must have exactly {COLUMNS} columns (AF-2.2).")
+    columns = []
+    for c, text in enumerate(display):
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"{name}'s column {c + 1} must be fossils like \"D2/D3\" or \"M?\".")
+        column = [parse_fossil(token, allow_face_down=True) for token in text.split("/")]
+        if any(f < 0 for f in column) and len(column) > 1:
+            raise ValueError(
+                f"{name}'s column {c + 1} ({text}): a face-down fossil can only stand alone; "
+                "fossils go only on top of face-up ones (AF-6.4)."
+            )
+        columns.append(column)
+    return columns
+
+
+def _face_down_counts(counts: Any) -> list[int]:
+    if not isinstance(counts, dict) or set(counts) != set(LETTERS):
+        raise ValueError(f"'face_down' must count each type: {{{', '.join(LETTERS)}}}.")
+    values = [counts[letter] for letter in LETTERS]
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise ValueError("Face-down counts must be whole numbers ≥ 0.")
+    return values
+
+
+def _fossil(token: Any, where: str) -> int:
+    if not isinstance(token, str):
+        raise ValueError(f"{where}: {token!r} is not a fossil like \"D4\".")
+    return parse_fossil(token)
+
+
+def _index(value: Any, count: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"'{field}' must be true or false.")
+    return value

@@ -1,0 +1,125 @@
+"""The command line: ``python -m boardlib play ambar_fossils --players 3 --seed 7``.
+
+Every event is printed as a sentence, then the final ranking and why. Seats are bots
+(``--bots random,greedy``) or people (``human``), who type moves at a prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from boardlib import GAMES
+from boardlib.match import Match
+from boardlib.messages import LANGUAGES, localized_names
+from boardlib.protocol import Event, IllegalAction
+from boardlib.ranking import phrase
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m boardlib", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="list the games")
+    play = commands.add_parser("play", help="play a narrated game")
+    play.add_argument("game", choices=sorted(GAMES))
+    play.add_argument("--players", type=int, default=None, help="number of players")
+    play.add_argument("--seed", type=int, default=None, help="seed for set-up and chance")
+    play.add_argument(
+        "--bots",
+        default="random",
+        help="comma-separated seat list, e.g. 'greedy,random,human'; one name fills every seat",
+    )
+    play.add_argument("--lang", choices=LANGUAGES, default="en")
+    play.add_argument("--version", dest="game_version", default=None,
+                      help="rules version, for games that have several")
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        for name, module in GAMES.items():
+            counts = module.PLAYER_COUNTS
+            print(f"{name:15} {module.TITLE} ({counts[0]}–{counts[-1]} players)")
+        return 0
+    try:
+        return play_game(args, sys.stdin, sys.stdout)
+    except ValueError as problem:  # bad player count, unknown bot, …
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+
+
+def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    module = GAMES[args.game]
+    players = args.players if args.players is not None else module.PLAYER_COUNTS[0]
+    options = {}
+    if args.game_version is not None:
+        if "version" not in inspect.signature(module.new_game).parameters:
+            raise ValueError(f"{module.TITLE} has only one rules version.")
+        options["version"] = args.game_version
+    state = module.new_game(players=players, seed=args.seed, **options)
+    seats = _seats(args.bots, state.num_players, module.BOTS)
+    match = Match(state, bots={s: bot for s, bot in enumerate(seats) if bot is not None},
+                  seed=args.seed)
+    names = state.names
+    print(f"{module.TITLE}: {state.num_players} players, seed {args.seed}.", file=out)
+    for seat, bot in enumerate(seats):
+        print(f"  {names[seat]}: {'a person' if bot is None else bot.name + ' bot'}", file=out)
+    while not match.is_over():
+        if match.waiting_for_person():
+            if not _ask_person(match, stdin, out, args.lang):
+                print("Stopped.", file=out)
+                return 1
+        else:
+            _narrate(match.step(), out, args.lang, names)
+    result = match.state.result()
+    print("", file=out)
+    print("Final ranking:" if args.lang == "en" else "最終順位:", file=out)
+    shown = localized_names(names, args.lang)
+    width = max(len(name) for name in shown) + 4
+    headings = result.short or tuple(phrase(c, None) for c in result.criteria)
+    print(" " * width + " ".join(f"{h:>4}" for h in headings), file=out)
+    for group in result.ranking:
+        for player in group:
+            row = f"{result.place_of(player)}. {shown[player]}"
+            print(f"  {row:<{width - 2}}" + " ".join(f"{v:>4}" for v in result.scores[player]),
+                  file=out)
+    print(result.explain(args.lang), file=out)
+    return 0
+
+
+def _seats(spec: str, players: int, bots: dict) -> list:
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ValueError(f"--bots names {len(names)} seats for {players} players.")
+    seats = []
+    for name in names:
+        if name == "human":
+            seats.append(None)
+        elif name in bots:
+            seats.append(bots[name]())
+        else:
+            raise ValueError(f"unknown bot {name!r}; choose from {', '.join([*bots, 'human'])}.")
+    return seats
+
+
+def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str]) -> None:
+    for event in events:
+        print(event.sentence(lang, names), file=out)
+
+
+def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str) -> bool:
+    state = match.state
+    if hasattr(state, "describe"):
+        print(state.describe(), file=out)
+    print(f"{state.names[match.to_move()]}, your move: "
+          + ", ".join(state.legal_actions()), file=out)
+    line = stdin.readline()
+    if not line:
+        return False
+    try:
+        _narrate(match.play(line.strip()), out, lang, state.names)
+    except IllegalAction as problem:
+        print(f"Not allowed: {problem}", file=out)
+    return True

@@ -1,0 +1,110 @@
+"""A small match driver: one state, a seeded RNG for chance, bots in some seats, undo.
+
+The widgets drive a ``Match`` and the tests drive it the same way. Undo never goes
+back past a chance outcome: once a fossil is revealed or a die is rolled, what it
+showed is part of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from boardlib.bots import Bot
+from boardlib.protocol import CHANCE, TERMINAL, Event, GameState, IllegalAction
+
+
+class Match:
+    """Holds the game, samples chance with its own ``random.Random``, lets bots move.
+
+    ``bots`` maps a seat to a bot; every other seat is a person who moves with ``play``.
+    ``log`` is every event so far, for narration.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        bots: Mapping[int, Bot] | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.state = state
+        self.bots = dict(bots or {})
+        for seat in self.bots:
+            if not 0 <= seat < state.num_players:
+                raise ValueError(f"No seat {seat} for a bot: seats are 0..{state.num_players - 1}.")
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.log: list[Event] = []
+        self._undo: list[tuple[GameState, int]] = []
+
+    # ----- whose move ---------------------------------------------------------------
+    def to_move(self) -> int:
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def waiting_for_person(self) -> bool:
+        """True when a person (not chance, not a bot) must move next."""
+        player = self.to_move()
+        return player >= 0 and player not in self.bots
+
+    # ----- moving -------------------------------------------------------------------
+    def play(self, action: object) -> list[Event]:
+        """A person's move for the player to move; ``IllegalAction`` if not theirs or not legal."""
+        player = self.to_move()
+        if player == TERMINAL:
+            raise IllegalAction("game_over", "The game is over: no more moves can be made.")
+        if player == CHANCE:
+            raise IllegalAction(
+                "not_your_turn", "It is nobody's turn: the game is waiting for a chance outcome."
+            )
+        if player in self.bots:
+            raise IllegalAction(
+                "not_your_turn",
+                f"It is {self.state.names[player]}'s turn, and a bot plays that seat.",
+            )
+        before = self.state.clone()
+        events = self.state.apply_action(action, player=player)  # raises before any change
+        self._undo.append((before, len(self.log)))
+        self.log.extend(events)
+        return events
+
+    def step(self) -> list[Event]:
+        """One automatic move: a chance outcome drawn with ``rng``, or a bot's choice."""
+        player = self.to_move()
+        if player == CHANCE:
+            events = self.state.apply_action(self.state.sample_chance(self.rng))
+            self._undo.clear()  # what chance showed cannot be taken back
+        elif player in self.bots:
+            action = self.bots[player].choose(self.state, self.rng)
+            events = self.state.apply_action(action, player=player)
+        elif player == TERMINAL:
+            raise IllegalAction("game_over", "The game is over: no more moves can be made.")
+        else:
+            raise IllegalAction(
+                "not_your_turn", f"It is {self.state.names[player]}'s turn: a person must move."
+            )
+        self.log.extend(events)
+        return events
+
+    def advance(self, max_steps: int = 100_000) -> list[Event]:
+        """Run chance and bots until a person must move or the game ends."""
+        events: list[Event] = []
+        for _ in range(max_steps):
+            if self.is_over() or self.waiting_for_person():
+                return events
+            events.extend(self.step())
+        raise RuntimeError(f"no person's turn and no end after {max_steps} automatic moves")
+
+    # ----- undo ---------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last person's move (and the bot moves after it); False if none can be."""
+        if not self._undo:
+            return False
+        self.state, log_length = self._undo.pop()
+        del self.log[log_length:]
+        return True

@@ -1,0 +1,312 @@
+"""The rules protocol every game follows (see shared/DESIGN.md).
+
+A game state answers "whose turn is it, what may they do, what happens by chance
+and with what probability". Chance is a player (``CHANCE``): every shuffle, draw,
+reveal and die roll is a chance node whose outcomes carry exact ``Fraction``
+probabilities, so one engine serves the widgets (sample an outcome), fast
+simulation (sample with integer weights) and the probability lessons (sum exactly).
+
+Actions are short strings (``Action`` is a ``str`` subclass with parsed fields):
+immutable, hashable, readable, unique within a state, and JSON-safe in saves.
+A plain string that spells a move (``"place 3"``) is accepted wherever an
+``Action`` is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""``current_player()`` at a chance node: the outcome is drawn, not chosen."""
+
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+ILLEGAL_KINDS = ("not_your_turn", "game_over", "wrong_phase", "rule", "malformed")
+
+
+class IllegalAction(ValueError):
+    """A move that is not allowed now; the state it was tried on is unchanged.
+
+    ``kind`` is one of ``ILLEGAL_KINDS``; ``reason`` is plain words for a player;
+    ``rule`` is the clause id in docs/rules/<game>.md that the move breaks, if any.
+    """
+
+    def __init__(self, kind: str, reason: str, rule: str | None = None) -> None:
+        if kind not in ILLEGAL_KINDS:
+            raise ValueError(f"unknown IllegalAction kind {kind!r}")
+        self.kind = kind
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class Action(str):
+    """A move as a short string, with its parsed parts in ``kind`` and ``args``.
+
+    Being a ``str`` makes actions hashable, readable, cheap to compare, and saveable
+    as they are; ``kind``/``args`` spare widgets and bots from parsing text.
+    """
+
+    kind: str
+    args: tuple[Any, ...]
+
+    def __new__(cls, text: str, kind: str, *args: Any) -> Action:
+        obj = super().__new__(cls, text)
+        obj.kind = kind
+        obj.args = args
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (str(self), self.kind, *self.args))
+
+
+class Event:
+    """Something that happened, as data; ``sentence()`` tells it in words.
+
+    Sentences come from the game's message catalog (``MESSAGES[lang][kind]``), so
+    the narration panel, logs and notebooks can speak English or Japanese.
+    """
+
+    __slots__ = ("fields", "game", "kind", "player")
+
+    def __init__(self, game: str, kind: str, player: int | None, **fields: Any) -> None:
+        self.game = game
+        self.kind = kind
+        self.player = player
+        self.fields = fields
+
+    def sentence(self, lang: str = "en", names: Iterable[str] | None = None) -> str:
+        from boardlib.messages import render_event
+
+        return render_event(self, lang, list(names) if names is not None else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, **self.fields}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (
+            (self.game, self.kind, self.player, self.fields)
+            == (other.game, other.kind, other.player, other.fields)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, player={self.player}, {self.fields})"
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+
+class GameState:
+    """Base class: the checked public protocol on top of a few game hooks.
+
+    A game implements ``current_player``, ``_player_actions``, ``_chance_weights``,
+    ``_explain``, ``_apply``, ``snapshot``/``from_snapshot``, ``validate``,
+    ``inventory``, ``result`` and ``clone``. Everything a caller uses —
+    ``legal_actions``, ``apply_action``, ``why_illegal``, ``chance_outcomes`` —
+    lives here once, so every game checks moves the same way.
+    """
+
+    GAME: ClassVar[str]
+    VOCABULARY: ClassVar[Mapping[str, Action]]
+    MOVE_EXAMPLES: ClassVar[str]
+
+    history: list[Action]
+    names: list[str]
+    _legal_cache: tuple[Action, ...] | None
+    _weights_cache: tuple[tuple[Action, int], ...] | None
+
+    # ----- hooks a game implements -------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _player_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _chance_weights(self) -> list[tuple[Action, int]]:
+        raise NotImplementedError
+
+    def _explain(self, action: Action) -> IllegalAction:
+        raise NotImplementedError
+
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # ----- the public protocol -----------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def _legal(self) -> tuple[Action, ...]:
+        cached = self._legal_cache
+        if cached is None:
+            player = self.current_player()
+            if player == TERMINAL:
+                cached = ()
+            elif player == CHANCE:
+                cached = tuple(action for action, _ in self._weights())
+            else:
+                cached = tuple(self._player_actions())
+            self._legal_cache = cached
+        return cached
+
+    def _weights(self) -> tuple[tuple[Action, int], ...]:
+        cached = self._weights_cache
+        if cached is None:
+            cached = tuple(self._chance_weights()) if self.is_chance_node() else ()
+            self._weights_cache = cached
+        return cached
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order (chance outcomes at a chance node)."""
+        return list(self._legal())
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """``[(outcome, probability)]`` with exact probabilities summing to 1."""
+        weights = self._weights()
+        total = sum(w for _, w in weights)
+        return [(action, Fraction(w, total)) for action, w in weights]
+
+    def chance_weights(self) -> list[tuple[Action, int]]:
+        """The chance outcomes with integer weights: the fast way to sample or count."""
+        return list(self._weights())
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one chance outcome with its exact probability, using ``rng`` only."""
+        weights = self._weights()
+        if not weights:
+            raise IllegalAction("wrong_phase", "This is not a chance node: a player must move.")
+        pick = rng.randrange(sum(w for _, w in weights))
+        for action, weight in weights:
+            pick -= weight
+            if pick < 0:
+                return action
+        raise AssertionError("unreachable: weights are positive")
+
+    def parse_action(self, text: object) -> Action | None:
+        """The game's action spelled by ``text``, or None if it spells no move of this game."""
+        if not isinstance(text, str):
+            return None
+        return self.VOCABULARY.get(" ".join(text.split()))
+
+    def action_space(self) -> list[Action]:
+        """Every action this game can ever use: a superset of any state's legal actions."""
+        return list(dict.fromkeys(self.VOCABULARY.values()))
+
+    def check_action(self, action: object, player: int | None = None) -> IllegalAction | None:
+        """Why ``action`` (by ``player``, if given) may not be applied now, or None if it may."""
+        if not isinstance(action, str):
+            return IllegalAction(
+                "malformed",
+                f"{_short_repr(action)} is not a move. Moves are short texts such as "
+                f"{self.MOVE_EXAMPLES}.",
+            )
+        action = _plain_text(action)
+        legal = self._legal()
+        current = self.current_player()
+        if player is not None and player != current and current != TERMINAL:
+            return self._wrong_player(player, current)
+        if action in legal:
+            return None
+        parsed = self.parse_action(action)
+        if parsed is None:
+            return IllegalAction(
+                "malformed",
+                f"{_short_repr(action)} is not a move in this game. Moves look like "
+                f"{self.MOVE_EXAMPLES}.",
+            )
+        if parsed in legal:
+            return None
+        if current == TERMINAL:
+            return IllegalAction("game_over", "The game is over: no more moves can be made.")
+        return self._explain(parsed)
+
+    def _wrong_player(self, player: object, current: int) -> IllegalAction:
+        if current == CHANCE:
+            return IllegalAction(
+                "not_your_turn",
+                "It is nobody's turn: the game is waiting for a chance outcome.",
+            )
+        who = self.names[current]
+        if player == CHANCE:
+            return IllegalAction(
+                "not_your_turn", f"It is {who}'s turn to choose, not a chance outcome."
+            )
+        if isinstance(player, int) and 0 <= player < self.num_players:
+            return IllegalAction(
+                "not_your_turn", f"It is {who}'s turn, not {self.names[player]}'s."
+            )
+        return IllegalAction("malformed", f"There is no player {_short_repr(player)} in this game.")
+
+    def why_illegal(self, action: object, player: int | None = None) -> str | None:
+        """The reason ``action`` is not allowed now, in a player's words; None if it is legal."""
+        problem = self.check_action(action, player)
+        return None if problem is None else str(problem)
+
+    def apply_action(self, action: object, player: int | None = None) -> list[Event]:
+        """Apply a legal action and return what happened.
+
+        Raises ``IllegalAction`` (and changes nothing) for anything that is not legal
+        now, whatever object is passed in; ``player`` (optional) is who is moving.
+        """
+        legal = self._legal()
+        if player is None and type(action) is Action and action in legal:
+            action = legal[legal.index(action)]  # this game's own object, never a look-alike
+        else:
+            problem = self.check_action(action, player)
+            if problem is not None:
+                raise problem
+            action = legal[legal.index(self.parse_action(_plain_text(action)))]  # type: ignore[arg-type]
+        events: list[Event] = []
+        self._apply(action, events)  # type: ignore[arg-type]
+        self.history.append(action)  # type: ignore[arg-type]
+        self._legal_cache = None
+        self._weights_cache = None
+        return events
+
+    # ----- saving ------------------------------------------------------------------
+    def to_json(self) -> str:
+        """A versioned JSON save: the starting position, every action since, the position now."""
+        from boardlib.saves import dump
+
+        return dump(self)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and self.history == other.history  # type: ignore[attr-defined]
+            and self.snapshot() == other.snapshot()  # type: ignore[attr-defined]
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def snapshot(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def _short_repr(value: object, limit: int = 40) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not escape apply_action
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain_text(text: str) -> str:
+    """An exact ``str`` copy, so a str subclass's own ``__eq__`` can never run."""
+    return str.__str__(text) if type(text) is not Action else text
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
