@@ -1,0 +1,96 @@
+"""How fast the rules engines are: full random games, actions, legal_actions(), apply_action().
+
+Prints numbers; asserts nothing (speed is measured here, never in timed tests).
+Legality checks stay on: every action goes through the checked ``apply_action``.
+
+    python benchmarks/bench_rules.py                       # every game, 2 players
+    python benchmarks/bench_rules.py ambar_fossils --players 2 --games 3000 --bot greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from boardlib import CHANCE, GAMES, TERMINAL  # noqa: E402
+
+
+def random_games(module, players: int, games: int, bot_name: str, options: dict) -> dict:
+    """Play ``games`` full games, every seat the same bot; time the whole loop."""
+    bot = module.BOTS[bot_name]()
+    actions = 0
+    endings: Counter = Counter()
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = module.new_game(players=players, seed=seed, **options)
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            action = state.sample_chance(rng) if player == CHANCE else bot.choose(state, rng)
+            state.apply_action(action)
+            actions += 1
+        endings[getattr(state, "ended", "over")] += 1
+    elapsed = time.perf_counter() - start
+    return {"elapsed": elapsed, "actions": actions, "endings": endings}
+
+
+def per_call(module, players: int, games: int, options: dict) -> tuple[float, float]:
+    """Median time of one ``legal_actions()`` (cache cold) and one ``apply_action()``, in µs."""
+    legal_times, apply_times = [], []
+    clock = time.perf_counter_ns
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = module.new_game(players=players, seed=seed, **options)
+        while not state.is_terminal():
+            state._legal_cache = None  # measure the computation, not the cache
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(legal)
+            t2 = clock()
+            state.apply_action(action)
+            t3 = clock()
+            legal_times.append(t1 - t0)
+            apply_times.append(t3 - t2)
+    return statistics.median(legal_times) / 1000, statistics.median(apply_times) / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games_to_run", nargs="*", default=sorted(GAMES), metavar="game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--bot", default="random")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a new_game option, e.g. version=family")
+    args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core")
+    for name in args.games_to_run:
+        module = GAMES[name]
+        run = random_games(module, args.players, args.games, args.bot, options)
+        legal_us, apply_us = per_call(module, args.players, min(args.games, 300), options)
+        games_per_s = args.games / run["elapsed"]
+        print(
+            f"{name}: {args.games} games, {args.players} players, {args.bot} bots\n"
+            f"  {games_per_s:10,.0f} full games/s\n"
+            f"  {run['actions'] / run['elapsed']:10,.0f} actions/s "
+            f"({run['actions'] / args.games:.0f} actions per game)\n"
+            f"  {legal_us:10.2f} µs per legal_actions() (median, uncached)\n"
+            f"  {apply_us:10.2f} µs per apply_action() (median, checked)\n"
+            f"  endings: {dict(run['endings'])}"
+        )
+
+
+if __name__ == "__main__":
+    main()
