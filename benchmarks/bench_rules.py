@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boardlib import CHANCE, GAMES, TERMINAL  # noqa: E402
+from boardlib import CHANCE, GAMES, TERMINAL
 
 
 def random_games(module, players: int, games: int, bot_name: str, options: dict) -> dict:

@@ -20,7 +20,7 @@ from boardlib import CHANCE, TERMINAL, IllegalAction
 from boardlib.protocol import ILLEGAL_KINDS, GameState
 
 ROOT = Path(__file__).resolve().parent.parent
-CLAUSE = re.compile(r"^#{2,4} +([A-Z]{2,3}-\d+(?:\.\d+)+)\b", re.MULTILINE)
+CLAUSE = re.compile(r"^#{2,4} +([A-Z][A-Z0-9]{1,3}-\d+(?:\.\d+)+)\b", re.MULTILINE)
 
 
 def clause_ids(module: ModuleType) -> set[str]:
@@ -56,10 +56,14 @@ JUNK: list[object] = [
 ]
 
 
-def play_random_game(module: ModuleType, players: int, seed: int, checks: Checker) -> GameState:
-    """Play one seeded game with the module's bots, checking every step; return the end state."""
+def play_random_game(
+    module: ModuleType, players: int, seed: int, checks: Checker, **options: object
+) -> GameState:
+    """Play one seeded game with the module's bots, checking every step; return the end state.
+
+    ``options`` go to ``new_game`` (a module's ``VARIANTS`` name such option sets)."""
     rng = random.Random(seed)
-    state = module.new_game(players=players, seed=seed)
+    state = module.new_game(players=players, seed=seed, **options)
     bot_classes = list(module.BOTS.values())
     bots = [bot_classes[(seed + seat) % len(bot_classes)]() for seat in range(players)]
     steps = 0

@@ -20,8 +20,9 @@ DEEP_GAMES = 12  # also checked in depth every 25th step: round trips, every ill
 VALIDATED_GAMES = 100  # also fully validated (state.validate()) at every step
 
 CASES = [
-    (name, players)
+    (name, variant, players)
     for name, module in GAMES.items()
+    for variant in getattr(module, "VARIANTS", {"standard": {}})
     for players in module.PLAYER_COUNTS
 ]
 
@@ -31,16 +32,17 @@ def _seeds(name: str, players: int) -> range:
     return range(per_count)
 
 
-@pytest.mark.parametrize(("name", "players"), CASES)
-def test_random_games_keep_every_invariant(name, players):
+@pytest.mark.parametrize(("name", "variant", "players"), CASES)
+def test_random_games_keep_every_invariant(name, variant, players):
     module = GAMES[name]
+    options = getattr(module, "VARIANTS", {}).get(variant, {})
     deep = Checker(module, deep_every=25)
     validated = Checker(module, deep_every=10**9)
     light = Checker(module, deep_every=10**9, validate=False)
     endings = set()
     for seed in _seeds(name, players):
         checks = deep if seed < DEEP_GAMES else validated if seed < VALIDATED_GAMES else light
-        state = play_random_game(module, players, seed, checks)
+        state = play_random_game(module, players, seed, checks, **options)
         assert state.is_terminal()
         result = state.result()
         assert sorted(p for group in result.ranking for p in group) == list(range(players))
