@@ -198,7 +198,8 @@ class GameState:
         """The game's action spelled by ``text``, or None if it spells no move of this game."""
         if not isinstance(text, str):
             return None
-        return self.VOCABULARY.get(" ".join(text.split()))
+        words = " ".join(str.split(text))
+        return self.VOCABULARY.get(words) or self.VOCABULARY.get(words.lower())
 
     def action_space(self) -> list[Action]:
         """Every action this game can ever use: a superset of any state's legal actions."""

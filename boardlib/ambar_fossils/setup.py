@@ -151,6 +151,7 @@ def validate(state: AmbarFossilsState) -> None:
                     f" set-up pattern {state.patterns[p]} puts a {pattern[c]} there (AF-2.3)."
                 )
         _check_heights(state.heights[p], name)
+        _check_distinct_tops(state.tops[p], name)
         _check_ascending(state.tops[p], name)
     _check_counts(state)
     _check_turn(state)
@@ -160,9 +161,21 @@ def _check_heights(heights: list[int], name: str) -> None:
     for c, height in enumerate(heights):
         neighbours = [heights[n] for n in (c - 1, c + 1) if 0 <= n < COLUMNS]
         if height > max(neighbours) + 1:
+            rule = "AF-6.6" if len(neighbours) == 1 else "AF-6.5"
             raise ValueError(
                 f"{name}'s column {c + 1} is {height} high, two or more levels above its "
-                f"neighbours ({' and '.join(map(str, neighbours))}) (AF-6.5)."
+                f"neighbours ({' and '.join(map(str, neighbours))}) ({rule})."
+            )
+
+
+def _check_distinct_tops(tops: list[int], name: str) -> None:
+    """Two identical fossils are never visible at once: the second could not be chosen (AF-5.4)."""
+    visible = [top for top in tops if top >= 0]
+    for top in visible:
+        if visible.count(top) > 1:
+            raise ValueError(
+                f"{name} shows {fossil_token(top)} on top of two columns; an identical fossil "
+                "cannot be chosen while one is visible (AF-5.4)."
             )
 
 

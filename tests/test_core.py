@@ -1,0 +1,195 @@
+"""The shared core: Match (bots, chance, undo), events in two languages, results, the CLI."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from boardlib import CHANCE, GAMES, IllegalAction, Match, RandomBot
+from boardlib import ambar_fossils as af
+from boardlib.cli import main
+from boardlib.messages import LANGUAGES
+from boardlib.protocol import Action, Event
+from boardlib.ranking import rank_players
+
+ROW = "D? P? M? A? D? P? M? A? D? P?"
+
+
+# ----- Match -------------------------------------------------------------------------------------
+def test_match_runs_chance_and_bots_until_a_person_must_move():
+    match = Match(af.new_game(players=3, seed=1), bots={1: RandomBot(), 2: af.GreedyBot()}, seed=1)
+    assert match.waiting_for_person() and match.advance() == []
+    match.play("flip D")
+    events = match.advance()
+    assert events and match.log[-len(events):] == events
+    assert match.is_over() or match.waiting_for_person()
+
+
+def test_match_refuses_moves_for_bot_seats_and_at_chance_nodes():
+    match = Match(af.new_game(players=2, seed=1), bots={1: RandomBot()}, seed=1)
+    match.play("flip D")
+    with pytest.raises(IllegalAction) as caught:
+        match.play("reveal D1")
+    assert caught.value.kind == "not_your_turn"
+    match.step()  # the reveal
+    if match.waiting_for_person():  # player 1 now holds the fossil: choosing again is refused
+        with pytest.raises(IllegalAction) as caught:
+            match.play("flip D")
+        assert caught.value.kind == "wrong_phase"
+    with pytest.raises(ValueError):
+        Match(af.new_game(players=2, seed=1), bots={2: RandomBot()})
+
+
+def test_undo_takes_back_a_persons_move_but_never_a_chance_outcome():
+    state = af.from_description(f"player 1: {ROW}\nplayer 2: {ROW}\nexcavation: D3")
+    match = Match(state, seed=2)
+    before = match.state.to_json()
+    match.play("take D3")
+    assert match.can_undo() and match.undo()
+    assert match.state.to_json() == before and match.log == []
+    match.play("flip P")
+    match.step()  # the reveal: from now on, no undo past it
+    assert not match.can_undo() and not match.undo()
+    after_reveal = match.state.to_json()
+    match.play("return")
+    assert match.undo() and match.state.to_json() == after_reveal
+
+
+def test_an_illegal_person_move_changes_nothing_in_the_match():
+    match = Match(af.new_game(players=2, seed=5), seed=5)
+    match.play("flip A")
+    match.step()
+    saved, log = match.state.to_json(), list(match.log)
+    with pytest.raises(IllegalAction):
+        match.play("flip D")
+    assert match.state.to_json() == saved and match.log == log
+
+
+def test_same_seeds_give_the_same_match():
+    def run(seed):
+        match = Match(af.new_game(players=4, seed=seed), bots=dict.fromkeys(range(4),
+                      af.GreedyBot()), seed=seed)
+        match.advance()
+        return match.state.history
+
+    assert run(3) == run(3) != run(4)
+
+
+def test_sampling_follows_the_exact_probabilities():
+    state = af.new_game(players=2, seed=0)
+    state.apply_action("flip D")
+    rng = random.Random(0)
+    draws = [state.sample_chance(rng) for _ in range(6000)]
+    for action, probability in state.chance_outcomes():
+        share = Fraction(draws.count(action), len(draws))
+        assert abs(share - probability) < Fraction(3, 100)
+
+
+# ----- events in two languages ----------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_event_has_a_sentence_in_every_language(name):
+    module = GAMES[name]
+    for lang in LANGUAGES:
+        assert set(module.MESSAGES[lang]) == set(module.MESSAGES["en"]), lang
+
+
+def test_events_read_as_sentences_in_english_and_japanese():
+    state = af.new_game(players=2, seed=1)
+    event = state.apply_action("flip D")[0]
+    assert str(event) == "Player 1 turns over a face-down Dinosaur fossil from the Excavation."
+    assert event.sentence("ja") == "プレイヤー1は発掘現場から裏向きの恐竜化石を1つ表向きにします。"
+    assert event.sentence("en", ["Emily", "Olivia"]).startswith("Emily turns over")
+    assert event.to_dict() == {"kind": "flip", "player": 0, "type": "D"}
+
+
+def test_a_whole_game_narrates_in_both_languages():
+    match = Match(af.new_game(players=3, seed=2), bots=dict.fromkeys(range(3), af.GreedyBot()),
+                  seed=2)
+    match.advance()
+    for event in match.log:
+        assert event.sentence("en") and event.sentence("ja")
+        assert "{" not in event.sentence("en") + event.sentence("ja")
+
+
+# ----- results --------------------------------------------------------------------------------
+def test_ranking_groups_ties_and_explains_the_deciding_number():
+    result = rank_players([(3, 1), (3, 2), (1, 5), (3, 2)], ["{n} point{s}", "{n} bonus"],
+                          ["A", "B", "C", "D"])
+    assert result.winners == (1, 3) and result.ranking == ((1, 3), (0,), (2,))
+    assert [result.place_of(p) for p in range(4)] == [3, 1, 4, 1]
+    text = result.explanation
+    assert "B and D tie on everything (3 points, 2 bonus) and share the victory." in text
+    assert "A comes 3rd with 3 points against 1 for C." in text
+    assert result.explain("ja")
+
+
+def test_result_before_the_end_is_refused():
+    with pytest.raises(IllegalAction):
+        af.new_game(players=2, seed=1).result()
+
+
+# ----- actions ---------------------------------------------------------------------------------
+def test_actions_are_short_unique_hashable_strings_with_parts():
+    state = af.new_game(players=2, seed=1)
+    space = state.action_space()
+    assert len({str(a) for a in space}) == len(space)
+    assert all(isinstance(a, Action) and hash(a) == hash(str(a)) for a in space)
+    place = state.parse_action("place 10")
+    assert place.kind == "place" and place.args == (9,)
+    assert Event("ambar_fossils", "pass", 0) == Event("ambar_fossils", "pass", 0)
+
+
+def test_the_chance_player_cannot_make_a_players_move():
+    state = af.new_game(players=2, seed=1)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply_action("flip D", player=CHANCE)
+    assert caught.value.kind == "not_your_turn"
+
+
+# ----- the command line -------------------------------------------------------------------------
+def test_cli_narrates_a_whole_game_and_the_ranking(capsys):
+    assert main(["play", "ambar_fossils", "--players", "3", "--seed", "7", "--bots",
+                 "greedy,random,greedy"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Âmbar: 3 players, seed 7."
+    assert "Player 1 turns over a face-down" in out and "Final ranking:" in out
+    assert lines[-1].startswith("Player") and ("wins" in lines[-1] or "share" in lines[-1])
+
+
+def test_cli_is_repeatable_and_speaks_japanese(capsys):
+    main(["play", "ambar_fossils", "--players", "2", "--seed", "3"])
+    first = capsys.readouterr().out
+    main(["play", "ambar_fossils", "--players", "2", "--seed", "3"])
+    assert capsys.readouterr().out == first
+    main(["play", "ambar_fossils", "--players", "2", "--seed", "3", "--lang", "ja"])
+    assert "最終順位" in capsys.readouterr().out
+
+
+def test_cli_refuses_a_wrong_player_count(capsys):
+    assert main(["play", "ambar_fossils", "--players", "5"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
+
+
+def test_cli_lets_a_person_play_at_the_prompt():
+    from boardlib.cli import play_game
+
+    args = type("Args", (), {"game": "ambar_fossils", "players": 2, "seed": 1, "bots":
+                             "human,random", "lang": "en", "game_version": None})()
+    moves = io.StringIO("flip Q\nflip D\nreturn\n")  # a typo first, then two moves, then EOF
+    out = io.StringIO()
+    assert play_game(args, moves, out) == 1  # stopped when the input ended
+    text = out.getvalue()
+    assert "Not allowed: 'flip Q' is not a move in this game" in text
+    assert "Player 1 returns" in text
+
+
+def test_python_dash_m_boardlib_runs():
+    done = subprocess.run([sys.executable, "-m", "boardlib", "list"], capture_output=True,
+                          text=True, check=True)
+    assert "ambar_fossils" in done.stdout and "Âmbar" in done.stdout
