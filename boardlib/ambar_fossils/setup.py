@@ -61,7 +61,7 @@ def new_game(
     displays = [[f"{letter}?" for letter in display_pattern(order)] for order in orders]
     face_down = {letter: PER_TYPE - sum(d.count(f"{letter}?") for d in displays)
                  for letter in LETTERS}
-    return from_snapshot({
+    start = {
         "players": count,
         "names": list(names) if names is not None else default_names(count),
         "patterns": orders,
@@ -75,11 +75,22 @@ def new_game(
         "progress": False,
         "passes": 0,
         "ended": None,
-    })
+    }
+    state = _build(start)  # made here by the rules, so not validated again: a hot path
+    state._start = start
+    return state
 
 
 def from_snapshot(data: Any) -> AmbarFossilsState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    state = _build(data)
+    validate(state)
+    state._start = state.snapshot()
+    return state
+
+
+def _build(data: Any) -> AmbarFossilsState:
+    """A state from snapshot data, checking its form (not yet whether the rules allow it)."""
     if not isinstance(data, dict):
         raise ValueError("A position is a JSON object.")
     state = AmbarFossilsState.__new__(AmbarFossilsState)
@@ -127,8 +138,6 @@ def from_snapshot(data: Any) -> AmbarFossilsState:
     state.history = []
     state._legal_cache = None
     state._weights_cache = None
-    validate(state)
-    state._start = state.snapshot()
     return state
 
 

@@ -42,9 +42,12 @@ ENDINGS = ("empty", "passes", "stalemate")
 
 def fossil_token(code: int) -> str:
     """``"D4"`` for a face-up fossil, ``"D?"`` for a face-down one."""
-    if code < 0:
-        return LETTERS[-code - 1] + "?"
-    return f"{LETTERS[code // NUMBERS]}{code % NUMBERS + 1}"
+    return _TOKENS[code]
+
+
+_TOKENS = [f"{letter}{n + 1}" for letter in LETTERS for n in range(NUMBERS)] + [
+    f"{letter}?" for letter in reversed(LETTERS)
+]  # indexed by code; face-down codes -1..-4 index from the end
 
 
 def parse_fossil(token: str, allow_face_down: bool = False) -> int:
@@ -143,32 +146,27 @@ class AmbarFossilsState(GameState):
         ]
 
     def placeable_columns(self, player: int, fossil: int) -> list[int]:
-        """Columns where ``fossil`` may go: ascending order (AF-6.7) and height rule (AF-6.5)."""
+        """Columns where ``fossil`` may go: ascending order (AF-6.7) and height rule (AF-6.5).
+
+        Visible numbers already ascend, so the columns that keep them ascending form one
+        run: from the last visible number below ours to the first one above it.
+        """
         tops, heights = self.tops[player], self.heights[player]
         number = fossil % NUMBERS
-        # The highest visible number strictly left of each column must not exceed ours …
-        left_ok = [True] * COLUMNS
-        highest = -1
+        first, last = 0, COLUMNS - 1
         for c in range(COLUMNS):
-            left_ok[c] = highest <= number
             top = tops[c]
-            if top >= 0 and top % NUMBERS > highest:
-                highest = top % NUMBERS
-        # … and the lowest visible number strictly right of it must not be below ours.
-        columns = []
-        lowest = NUMBERS
-        right_ok = [True] * COLUMNS
-        for c in range(COLUMNS - 1, -1, -1):
-            right_ok[c] = number <= lowest
-            top = tops[c]
-            if top >= 0 and top % NUMBERS < lowest:
-                lowest = top % NUMBERS
-        for c in range(COLUMNS):
-            if not (left_ok[c] and right_ok[c]):
-                continue
-            if tops[c] < 0 or heights[c] <= _neighbour_height(heights, c):
-                columns.append(c)
-        return columns
+            if top >= 0:
+                visible = top % NUMBERS
+                if visible < number:
+                    first = c
+                elif visible > number:
+                    last = c
+                    break
+        return [
+            c for c in range(first, last + 1)
+            if tops[c] < 0 or heights[c] <= _neighbour_height(heights, c)
+        ]
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
