@@ -1,0 +1,1 @@
+"""Board widgets: pure views of boardlib states, drawn on ipycanvas or as SVG."""

@@ -1,0 +1,174 @@
+"""A scene: what a board looks like, as plain data — shapes with ids, in layers.
+
+Views are pure functions ``state -> Scene``; renderers (SVG, ipycanvas) draw scenes,
+and clicks are answered by hit-testing the scene, so the same picture and the same
+click targets serve the notebook, the static export and the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+LAYERS = ("board", "pieces", "highlights")
+"""Drawn bottom to top. The board rarely changes; highlights change without a move."""
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0  # stroke width
+    dash: tuple[float, ...] = ()
+    alpha: float = 1.0
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    id: str | None = None  # a click target when set
+    layer: str = "pieces"
+    title: str | None = None  # a tooltip in SVG
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
+
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+    id: str | None = None
+    layer: str = "pieces"
+    title: str | None = None
+
+    def contains(self, px: float, py: float) -> bool:
+        return (px - self.cx) ** 2 + (py - self.cy) ** 2 <= self.r**2
+
+    def center(self) -> tuple[float, float]:
+        return self.cx, self.cy
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    style: Style = Style()
+    id: str | None = None
+    layer: str = "pieces"
+    title: str | None = None
+
+    def contains(self, px: float, py: float) -> bool:
+        """Even-odd rule: count crossings of a ray to the right."""
+        inside = False
+        points = self.points
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+            if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+
+    def center(self) -> tuple[float, float]:
+        xs, ys = zip(*self.points)
+        return sum(xs) / len(xs), sum(ys) / len(ys)
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    style: Style = Style(stroke="#000")
+    layer: str = "board"
+    id: None = None
+
+    def contains(self, px: float, py: float) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float = 16
+    fill: str = "#222"
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+    layer: str = "pieces"
+    id: None = None
+
+    def contains(self, px: float, py: float) -> bool:
+        return False
+
+
+Shape = Rect | Circle | Polygon | Line | Text
+
+
+@dataclass(frozen=True)
+class Scene:
+    width: float
+    height: float
+    shapes: tuple[Shape, ...]
+    background: str = "#ffffff"
+    title: str = ""  # what the picture shows, for screen readers and the SVG <title>
+    notes: tuple[str, ...] = field(default=())
+
+    def layer(self, name: str) -> tuple[Shape, ...]:
+        return tuple(shape for shape in self.shapes if shape.layer == name)
+
+    def targets(self) -> Iterator[Shape]:
+        return (shape for shape in self.shapes if shape.id is not None)
+
+    def hit(self, x: float, y: float) -> str | None:
+        """The id of the topmost click target under (x, y), or None."""
+        for shape in reversed(self.shapes):
+            if shape.id is not None and shape.contains(x, y):
+                return shape.id
+        return None
+
+    def center_of(self, target: str) -> tuple[float, float]:
+        """Where to click to hit ``target`` (for tests and keyboard-free automation)."""
+        for shape in self.shapes:
+            if shape.id == target:
+                x, y = shape.center()
+                if self.hit(x, y) == target:
+                    return x, y
+        raise KeyError(f"no click target {target!r} in this scene")
+
+    def ids(self) -> list[str]:
+        return [shape.id for shape in self.targets()]  # type: ignore[misc]
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = 0.0,
+                    ) -> tuple[tuple[float, float], ...]:
+    """Points of a regular polygon (a diamond is 4 sides, rotation 0; a hexagon 6)."""
+    import math
+
+    return tuple(
+        (round(cx + r * math.sin(rotation + 2 * math.pi * k / sides), 2),
+         round(cy - r * math.cos(rotation + 2 * math.pi * k / sides), 2))
+        for k in range(sides)
+    )
+
+
+def bounds(shapes: Sequence[Shape]) -> tuple[float, float, float, float]:
+    """The smallest box (x0, y0, x1, y1) around the rects, circles and polygons."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape in shapes:
+        if isinstance(shape, Rect):
+            xs += [shape.x, shape.x + shape.w]
+            ys += [shape.y, shape.y + shape.h]
+        elif isinstance(shape, Circle):
+            xs += [shape.cx - shape.r, shape.cx + shape.r]
+            ys += [shape.cy - shape.r, shape.cy + shape.r]
+        elif isinstance(shape, Polygon):
+            xs += [p[0] for p in shape.points]
+            ys += [p[1] for p in shape.points]
+    return min(xs), min(ys), max(xs), max(ys)
