@@ -17,8 +17,12 @@ def __getattr__(name: str):  # the widget needs ipywidgets; the view and SVG do 
         from widgets.ambar_fossils import board
 
         return getattr(board, name)
+    if name == "RuleStep":
+        from widgets.ambar_fossils.lesson import RuleStep
+
+        return RuleStep
     raise AttributeError(name)
 
 
-__all__ = ["COLOURS", "SHAPES", "AmbarBoard", "action_of", "fossil_shape", "narrate", "state_svg",
-           "target_of", "view"]
+__all__ = ["COLOURS", "SHAPES", "AmbarBoard", "RuleStep", "action_of", "fossil_shape", "narrate",
+           "state_svg", "target_of", "view"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 
 import ipywidgets as w
@@ -70,9 +70,13 @@ class AmbarBoard(w.VBox):
         lang: str = "en",
         state: AmbarFossilsState | None = None,
         show_legal: bool = True,
-        controls: bool = True,
+        controls: str | None = "full",
     ) -> None:
+        """``controls``: "full" (new game, seats, moves), "moves" (undo, hint, legal moves,
+        return, pass, language) or None (the board alone)."""
         self.lang = lang
+        self.last_events: list[Event] = []
+        self._listeners: list[Callable[[str, list[Event]], None]] = []
         self.show_legal = show_legal
         self.message: str = ""
         self._hint: str | None = None
@@ -89,7 +93,8 @@ class AmbarBoard(w.VBox):
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
         self._buttons = self._make_controls()
-        parts = [self._setup_row, self._action_row] if controls else []
+        parts = {"full": [self._setup_row, self._action_row], "moves": [self._action_row],
+                 None: []}[controls]
         super().__init__([*parts, self.renderer.canvas, self.status, self.result_panel,
                           self.narration])
         self._refresh()
@@ -167,14 +172,23 @@ class AmbarBoard(w.VBox):
         """Make a person's move (as a click would); returns what the status line now says."""
         if not self.match.waiting_for_person():
             return self._say(label("bots_turn", self.lang))
+        before = len(self.state.history)
         try:
-            self.match.play(action)
+            events = self.match.play(action)
         except IllegalAction as problem:
             rule = f" ({label('rule', self.lang, rule=problem.rule)})" if problem.rule else ""
             return self._say(label("not_allowed", self.lang, reason=problem.reason) + rule)
         self._hint = None
-        self.match.advance()
+        played = str(self.state.history[before])
+        events += self.match.advance()
+        self.last_events = events
+        for listener in self._listeners:
+            listener(played, events)
         return self._say("")
+
+    def on_move(self, callback: Callable[[str, list[Event]], None]) -> None:
+        """Call ``callback(action, events)`` after every move a person makes."""
+        self._listeners.append(callback)
 
     def undo(self, *_: object) -> str:
         if not self.match.undo():
