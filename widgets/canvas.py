@@ -9,10 +9,12 @@ layers whose shapes changed are redrawn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
+import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
-from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Style, Text
+from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Text
 from widgets.svg import FONT
 
 
@@ -61,54 +63,101 @@ class CanvasRenderer:
         if background:
             layer.fill_style = background
             layer.fill_rect(0, 0, self.scene.width, self.scene.height)
-        for shape in shapes:
-            _DRAW[type(shape)](layer, shape)
+        draw_batched(layer, shapes)
 
 
-def _fill_then_stroke(layer, style: Style, fill: Callable[[], None], stroke: Callable[[], None]):
-    layer.global_alpha = style.alpha
-    if style.fill:
-        layer.fill_style = style.fill
-        fill()
-    if style.stroke:
-        layer.stroke_style = style.stroke
-        layer.line_width = style.width
-        layer.set_line_dash(list(style.dash))
-        stroke()
-    layer.global_alpha = 1.0
+def draw_batched(layer, shapes: tuple) -> None:
+    """Draw ``shapes`` with a few vectorised calls instead of one call (and trait sets) each.
 
-
-def _rect(layer, shape: Rect) -> None:
-    _fill_then_stroke(layer, shape.style,
-                      lambda: layer.fill_rect(shape.x, shape.y, shape.w, shape.h),
-                      lambda: layer.stroke_rect(shape.x, shape.y, shape.w, shape.h))
-
-
-def _circle(layer, shape: Circle) -> None:
-    _fill_then_stroke(layer, shape.style,
-                      lambda: layer.fill_circle(shape.cx, shape.cy, shape.r),
-                      lambda: layer.stroke_circle(shape.cx, shape.cy, shape.r))
-
-
-def _polygon(layer, shape: Polygon) -> None:
-    points = list(shape.points)
-    _fill_then_stroke(layer, shape.style,
-                      lambda: layer.fill_polygon(points),
-                      lambda: layer.stroke_polygon(points))
-
-
-def _line(layer, shape: Line) -> None:
-    _fill_then_stroke(layer, Style(stroke=shape.style.stroke or "#000", width=shape.style.width,
-                                   dash=shape.style.dash, alpha=shape.style.alpha),
-                      lambda: None, lambda: layer.stroke_lines(list(shape.points)))
-
-
-def _text(layer, shape: Text) -> None:
-    layer.font = f"{'bold ' if shape.bold else ''}{shape.size:g}px {FONT}"
-    layer.text_align = {"start": "left", "middle": "center", "end": "right"}[shape.anchor]
+    Setting a canvas property costs a traitlets round; a layer of a few hundred shapes
+    would need thousands. So fills go by kind (rectangles, then polygons, then circles,
+    each in scene order, with per-shape colours), outlines follow grouped by line style,
+    and texts come last grouped by font and colour. Pieces only overlap where a later
+    kind belongs on top (badges on tiles, tiles on slabs), so the picture is the same.
+    """
+    fills: dict[type, list] = {Rect: [], Polygon: [], Circle: []}
+    strokes: dict[tuple, dict[type, list]] = {}
+    texts: dict[tuple, list[Text]] = {}
+    lines: list[Line] = []
+    for shape in shapes:
+        kind = type(shape)
+        if kind is Text:
+            key = (f"{'bold ' if shape.bold else ''}{shape.size:g}px {FONT}", shape.anchor,
+                   shape.fill)
+            texts.setdefault(key, []).append(shape)
+        elif kind is Line:
+            lines.append(shape)
+        else:
+            style = shape.style
+            if style.fill:
+                fills[kind].append(shape)
+            if style.stroke:
+                strokes.setdefault((style.width, style.dash), {Rect: [], Polygon: [],
+                                                               Circle: []})[kind].append(shape)
+    _fill(layer, fills)
+    for (width, dash), group in strokes.items():
+        layer.line_width = width
+        layer.set_line_dash(list(dash))
+        _stroke(layer, group)
+    for line in lines:
+        layer.stroke_style = line.style.stroke or "#000"
+        layer.line_width = line.style.width
+        layer.set_line_dash(list(line.style.dash))
+        layer.stroke_lines(list(line.points))
     layer.text_baseline = "middle"
-    layer.fill_style = shape.fill
-    layer.fill_text(shape.text, shape.x, shape.y)
+    for (font, anchor, colour), group in texts.items():
+        layer.font = font
+        layer.text_align = {"start": "left", "middle": "center", "end": "right"}[anchor]
+        layer.fill_style = colour
+        for text in group:
+            layer.fill_text(text.text, text.x, text.y)
 
 
-_DRAW = {Rect: _rect, Circle: _circle, Polygon: _polygon, Line: _line, Text: _text}
+def _fill(layer, fills: dict[type, list]) -> None:
+    if fills[Rect]:
+        rects = fills[Rect]
+        layer.fill_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
+                                [r.h for r in rects], _rgb(r.style.fill for r in rects),
+                                [r.style.alpha for r in rects])
+    if fills[Polygon]:
+        polygons = fills[Polygon]
+        layer.fill_styled_polygons([np.array(p.points) for p in polygons],
+                                   _rgb(p.style.fill for p in polygons),
+                                   [p.style.alpha for p in polygons])
+    if fills[Circle]:
+        circles = fills[Circle]
+        layer.fill_styled_circles([c.cx for c in circles], [c.cy for c in circles],
+                                  [c.r for c in circles], _rgb(c.style.fill for c in circles),
+                                  [c.style.alpha for c in circles])
+
+
+def _stroke(layer, group: dict[type, list]) -> None:
+    if group[Rect]:
+        rects = group[Rect]
+        layer.stroke_styled_rects([r.x for r in rects], [r.y for r in rects],
+                                  [r.w for r in rects], [r.h for r in rects],
+                                  _rgb(r.style.stroke for r in rects),
+                                  [r.style.alpha for r in rects])
+    if group[Polygon]:
+        polygons = group[Polygon]
+        layer.stroke_styled_polygons([np.array(p.points) for p in polygons],
+                                     _rgb(p.style.stroke for p in polygons),
+                                     [p.style.alpha for p in polygons])
+    if group[Circle]:
+        circles = group[Circle]
+        layer.stroke_styled_circles([c.cx for c in circles], [c.cy for c in circles],
+                                    [c.r for c in circles], _rgb(c.style.stroke for c in circles),
+                                    [c.style.alpha for c in circles])
+
+
+def _rgb(colours) -> np.ndarray:
+    """``#rrggbb`` (or ``#rgb``) colours as the n × 3 array the styled calls take."""
+    return np.array([_hex(colour) for colour in colours], dtype=np.uint8).reshape(-1, 3)
+
+
+@lru_cache(maxsize=256)
+def _hex(colour: str) -> tuple[int, int, int]:
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
