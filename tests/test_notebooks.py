@@ -1,0 +1,56 @@
+"""The notebooks as files: every rule clause is taught, and nothing stale is stored in them.
+
+(nbval runs them; tests/browser opens them in JupyterLab.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from boardlib import GAMES
+from tests.conformance import clause_ids
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+RULES = {"ambar_fossils": ["01_rules.ipynb", "01_rules.ja.ipynb"]}
+
+
+def _text(path: Path) -> str:
+    return "\n".join("".join(cell["source"]) for cell in json.loads(path.read_text())["cells"])
+
+
+@pytest.mark.parametrize(("game", "name"), [(g, n) for g, names in RULES.items() for n in names])
+def test_the_rules_notebook_reaches_every_clause(game, name):
+    path = NOTEBOOKS / game / name
+    if not path.exists():
+        pytest.fail(f"{path} is missing")
+    taught = set(re.findall(r"AF-\d+\.\d+", _text(path)))
+    missing = clause_ids(GAMES[game]) - taught
+    assert not missing, f"{name} never reaches {sorted(missing)}"
+
+
+@pytest.mark.parametrize("path", ALL, ids=[str(p.relative_to(NOTEBOOKS)) for p in ALL])
+def test_notebooks_store_no_widget_state_and_stay_small(path):
+    notebook = json.loads(path.read_text())
+    assert "widgets" not in notebook["metadata"]
+    assert path.stat().st_size < 1_000_000
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            assert "application/vnd.jupyter.widget-view+json" not in output.get("data", {})
+
+
+@pytest.mark.parametrize("path", ALL, ids=[str(p.relative_to(NOTEBOOKS)) for p in ALL])
+def test_checked_cells_have_stored_outputs_to_compare(path):
+    for cell in json.loads(path.read_text())["cells"]:
+        if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+            assert cell["outputs"], f"a checked cell has nothing stored: {cell['source'][:2]}"
+
+
+def test_notebook_links_point_at_notebooks_that_exist():
+    for path in ALL:
+        for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", _text(path)):
+            assert (path.parent / link).exists(), f"{path.name} links to missing {link}"
