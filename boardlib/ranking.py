@@ -107,6 +107,11 @@ def phrase(template: str, n: int | None) -> str:
     return template.format(n=n, s="" if n == 1 else "s")
 
 
+def _heading(template: str) -> str:
+    """A criterion without its number: "4段目の化石{n}個" → "4段目の化石"."""
+    return template.replace("{n}個", "").replace("{n} ", "").replace("{s}", "s")
+
+
 def _ordinal(place: int, lang: str) -> str:
     if lang == "ja":
         return f"{place}位"
@@ -132,11 +137,11 @@ def _ahead(group, below, place, names, scores, templates, lang) -> str:
     other = join_names([names[p] for p in below], lang)
     if lang == "ja":
         head = f"{who}の勝ちです" if place == 1 else f"{who}が{_ordinal(place, lang)}です"
+        decided = f"{_heading(templates[decider])}は{a[decider]}対{b[decider]}"
         if decider == 0:
-            return f"{head}（{phrase(templates[0], a[0])}、{other}は{b[0]}）。"
+            return f"{head}（{decided}、{other}を上回りました）。"
         ties = "、".join(phrase(t, v) for t, v in zip(templates[:decider], a))
-        return (f"{who}と{other}は{ties}で同点ですが、{phrase(templates[decider], a[decider])}"
-                f"対{b[decider]}で{head}。")
+        return f"{who}と{other}は{ties}で同点ですが、{decided}で{head}。"
     head = f"{who} {'win' if len(group) > 1 else 'wins'}" if place == 1 else (
         f"{who} {'come' if len(group) > 1 else 'comes'} {_ordinal(place, lang)}"
     )

@@ -39,7 +39,7 @@ MESSAGES = {
         "swap": "{player}は{fossil}を{column}列目の裏向きの{type}化石と入れ替えて置きます。",
         "swapped_out": "入れ替えた化石は{fossil}でした。表向きで発掘現場に置きます。",
         "stack": "{player}は{fossil}を{column}列目の上に置きます。高さは{height}段になりました。",
-        "excellent": "{fossil}は{neighbour}の隣です。見事な配置です！",
+        "excellent": "{fossil}は{neighbour}の隣です。素晴らしい配置です！",
         "return": "{player}は{fossil}を表向きで発掘現場に戻します。",
         "pass": "{player}はパスします。",
         "extra_turn": "{player}は追加のターンを行います。",

@@ -44,7 +44,8 @@ class RuleStep(w.VBox):
         events = self.board.match.log[before:]
         if not events:
             return reply
-        return " ".join(e.sentence(self.lang, self.board.state.names) for e in events)
+        joiner = "" if self.lang == "ja" else " "
+        return joiner.join(e.sentence(self.lang, self.board.state.names) for e in events)
 
     def _moved(self, action: str, events: list[Event]) -> None:
         text = FEEDBACK[self.lang]

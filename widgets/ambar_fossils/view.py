@@ -62,11 +62,11 @@ def view(
 def fossil_shape(token: str, x: float, y: float, size: float = TILE, *, ident: str | None = None,
                  layer: str = "pieces", faded: bool = False) -> list:
     """A fossil as a coloured shape (its type's shape, too) with its letter and number."""
-    letter, number = token[0], token[1]
+    letter = token[0]
     style = Style(fill=COLOURS[letter], stroke="#1d1d1d", width=1.5, alpha=0.55 if faded else 1.0)
     cx, cy, half = x + size / 2, y + size / 2, size / 2
     kind = SHAPES[letter]
-    title = token if number != "?" else f"{token[0]}: face-down"
+    title = token
     if kind == "square":
         body = Rect(x + 1, y + 1, size - 2, size - 2, style, ident, layer, title)
     elif kind == "circle":
@@ -158,10 +158,11 @@ def _display(state, seat, top, height, names, viewer, lang, bots) -> list:
     frame = Style(fill="#fffaf0" if to_move else "#f6f1e7",
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
     shapes: list = [Rect(8, top, WIDTH - 16, height, frame, layer="pieces")]
-    name = names[seat] + (f" ({label('you', lang)})" if seat == viewer else "")
+    name = names[seat] + (label("you_tag", lang) if seat == viewer else "")
     shapes.append(Text(18, top + 20, ("▶ " if to_move else "") + name, 17, "#222", bold=to_move))
     if seat in bots:
-        shapes.append(Text(18, top + 42, label("bot", lang, bot=bots[seat]), 13, "#666"))
+        shapes.append(Text(18, top + 42, label("bot", lang, bot=label(f"bot_{bots[seat]}", lang)),
+                           13, "#666"))
     bottom = top + height - 22  # where every column stands
     for c in range(COLUMNS):
         x = NAME_WIDTH + c * COLUMN_WIDTH + (COLUMN_WIDTH - TILE) / 2
@@ -177,7 +178,8 @@ def _display(state, seat, top, height, names, viewer, lang, bots) -> list:
     counts = state.level_counts(seat)
     shapes.append(Text(STATS_X, top + 22, f"{label('level_2', lang)}: {counts[0]}", 17, "#222",
                        bold=True))
-    higher = " · ".join(f"L{level}: {n}" for level, n in enumerate(counts[1:], start=3) if n)
+    higher = " · ".join(label("level_n", lang, level=level, n=n)
+                        for level, n in enumerate(counts[1:], start=3) if n)
     if higher:
         shapes.append(Text(STATS_X, top + 44, higher, 13, "#444"))
     return shapes
