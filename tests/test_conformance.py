@@ -46,7 +46,7 @@ def test_random_games_keep_every_invariant(name, variant, players):
         assert state.is_terminal()
         result = state.result()
         assert sorted(p for group in result.ranking for p in group) == list(range(players))
-        assert result.winners == result.ranking[0]
+        assert result.winners in (result.ranking[0], ())  # () when nobody wins (a lost solo game)
         assert result.explanation
         endings.add(getattr(state, "ended", None))
     assert endings  # games did end

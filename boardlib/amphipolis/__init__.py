@@ -1,0 +1,83 @@
+"""Amphipolis — draw tiles from the bag, rescue finds before the entrance is buried.
+
+Rules: shared/rulebooks/amphipolis.en.txt; clauses and interpretations:
+docs/rules/amphipolis.md. 1–4 players; 1 is the solo game against the grave robber.
+Quick start::
+
+    from boardlib import amphipolis
+    state = amphipolis.new_game(players=2, seed=7)   # areas seeded, player 1 to draw
+    state.chance_outcomes()        # [('draw MR', Fraction(...)), ...] from the bag
+    state.apply_action("draw LS")  # a landslide covers an entrance space
+    amphipolis.from_description("players: 2\\nareas: MR CA AB LU\\nstep: take\\n")
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from boardlib.amphipolis.bots import GreedyBot
+from boardlib.amphipolis.description import describe, from_description
+from boardlib.amphipolis.messages import MESSAGES, format_value
+from boardlib.amphipolis.scoring import (
+    amphora_points,
+    mosaic_points,
+    skeleton_points,
+    statue_points,
+)
+from boardlib.amphipolis.setup import from_snapshot, new_game
+from boardlib.amphipolis.state import (
+    AREAS,
+    CHARACTERS,
+    COMPONENT_TOTALS,
+    COMPONENTS,
+    PLAYER_COUNTS,
+    TILE_NAMES,
+    TOKENS,
+    AmphipolisResult,
+    AmphipolisState,
+)
+from boardlib.bots import RandomBot
+from boardlib.saves import load
+
+NAME = "amphipolis"
+TITLE = "Amphipolis"
+RULES = "docs/rules/amphipolis.md"
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+MAX_ACTIONS = 400
+"""No game is longer. Chance: 4 set-up draws, and each draw takes a tile out of the bag,
+which holds at most 135 − 4 tiles: ≤ 135 chance actions. Every ``take`` moves one of the
+111 finds (non-landslide tiles) out of a sorting area: ≤ 111. The remaining actions
+(a character's use and ``end``) are at most 2 per turn, and a turn that does not end the
+game draws 4 tiles (the bag never runs dry first, AM-5.2), so there are at most
+⌈131 / 4⌉ = 33 turns: ≤ 66. In all ≤ 135 + 111 + 66 = 312 < 400."""
+
+from_json = partial(load, game=NAME)
+
+__all__ = [
+    "AREAS",
+    "BOTS",
+    "CHARACTERS",
+    "COMPONENTS",
+    "COMPONENT_TOTALS",
+    "MAX_ACTIONS",
+    "MESSAGES",
+    "NAME",
+    "PLAYER_COUNTS",
+    "RULES",
+    "TILE_NAMES",
+    "TITLE",
+    "TOKENS",
+    "AmphipolisResult",
+    "AmphipolisState",
+    "GreedyBot",
+    "amphora_points",
+    "describe",
+    "format_value",
+    "from_description",
+    "from_json",
+    "from_snapshot",
+    "mosaic_points",
+    "new_game",
+    "skeleton_points",
+    "statue_points",
+]

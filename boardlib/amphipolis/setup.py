@@ -1,0 +1,330 @@
+"""Amphipolis set-up (AM-2, AM-8.1), loading a position from data, and checking it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from boardlib.amphipolis.state import (
+    ARCHAEOLOGIST,
+    AREA_OF,
+    AREAS,
+    ASSISTANT,
+    CHARACTER_PHASE,
+    CHARACTERS,
+    COUNTS,
+    DIGGER,
+    DRAW,
+    DRAWS,
+    ENTRANCE,
+    FINDS,
+    LANDSLIDE,
+    OVER,
+    PHASES,
+    PLAYER_COUNTS,
+    PROFESSOR,
+    SEED,
+    SOLO_COVERED,
+    TAKE,
+    TAKES,
+    TILE_NAMES,
+    TO_BOX,
+    TOKENS,
+    TYPES,
+    AmphipolisState,
+)
+from boardlib.protocol import default_names
+
+
+def check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise ValueError(
+            f"Amphipolis is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players (1 is the"
+            f" solo game), not {players!r} (AM-1.2)."
+        )
+    return players
+
+
+def initial_covered(players: int) -> int:
+    """Entrance spaces covered before the first turn: 8 in the solo game (AM-8.1)."""
+    return SOLO_COVERED if players == 1 else 0
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    deal: bool = True,
+) -> AmphipolisState:
+    """A game set up by the rules (AM-2, AM-8.1), the same for the same seed.
+
+    Landslides go to the box by player count, the rest of the tiles into the bag; then
+    (``deal=True``) the four set-up draws that give each sorting area one tile are made
+    with ``random.Random(seed)`` as chance outcomes, so they are in ``history``. With
+    ``deal=False`` the state waits at those chance nodes (for probability lessons).
+    """
+    count = check_players(players)
+    if names is None:  # the checked set-up position is the same every time: copy it
+        template = _TEMPLATES.get(count)
+        if template is None:
+            template = _TEMPLATES[count] = _set_up(count, default_names(count))
+        state = template.clone()
+    else:
+        state = _set_up(count, list(names))
+    if deal:
+        state.deal(random.Random(seed))
+    return state
+
+
+_TEMPLATES: dict[int, AmphipolisState] = {}
+
+
+def _set_up(count: int, names: list[str]) -> AmphipolisState:
+    """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
+    box, covered = TO_BOX[count], initial_covered(count)
+    bag = COUNTS[:]
+    bag[LANDSLIDE] -= box + covered
+    return from_snapshot({
+        "players": count,
+        "names": names,
+        "bag": dict(zip(TOKENS, bag)),
+        "areas": {},
+        "finds": [{} for _ in range(count)],
+        "robber": {},
+        "box": box,
+        "covered": covered,
+        "used": [[] for _ in range(count)],
+        "to_move": 0,  # AM-2.5: seat the first player as player 1
+        "phase": "seed",
+        "draws_left": 0,
+        "landslide_drawn": False,
+        "chosen": None,
+        "taken": 0,
+        "character_area": None,
+        "professor_done": [],
+        "ender": None,
+    })
+
+
+def from_snapshot(data: Any) -> AmphipolisState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    state = AmphipolisState.__new__(AmphipolisState)
+    count = check_players(data.get("players"))
+    state.names = _names(data.get("names"), count)
+    state.bag = _counts(data.get("bag"), "bag", allow_landslides=True)
+    state.area = _counts(data.get("areas"), "areas")[:FINDS]
+    finds = data.get("finds")
+    if not isinstance(finds, list) or len(finds) != count:
+        raise ValueError(f"'finds' must list {count} collections of tiles, one per player.")
+    state.finds = [_counts(f, f"{state.names[p]}'s finds")[:FINDS] for p, f in enumerate(finds)]
+    state.robber = _counts(data.get("robber"), "robber")[:FINDS]
+    state.box = _whole(data.get("box"), "box")
+    state.covered = _whole(data.get("covered"), "covered")
+    used = data.get("used")
+    if not isinstance(used, list) or len(used) != count:
+        raise ValueError(f"'used' must list {count} lists of used characters.")
+    state.used = [_characters(u, state.names[p]) for p, u in enumerate(used)]
+    state.player = _seat(data.get("to_move"), count, "to_move")
+    phase = data.get("phase")
+    if phase not in PHASES:
+        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
+    state.phase = PHASES.index(phase)
+    state.draws_left = _whole(data.get("draws_left"), "draws_left")
+    state.slid = _flag(data.get("landslide_drawn"), "landslide_drawn")
+    state.chosen = _area(data.get("chosen"), "chosen")
+    state.taken = _whole(data.get("taken"), "taken")
+    state.char_area = _area(data.get("character_area"), "character_area")
+    done = data.get("professor_done")
+    if not isinstance(done, list):
+        raise ValueError("'professor_done' must list sorting areas.")
+    state.prof_done = 0
+    for name in done:
+        state.prof_done |= 1 << _area(name, "professor_done")
+    ender = data.get("ender")
+    state.ender = -1 if ender is None else _seat(ender, count, "ender")
+    state.bag_total = sum(state.bag)
+    state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
+                    for a in range(len(AREAS))]
+    state.history = []
+    state._legal_cache = None
+    state._weights_cache = None
+    validate(state)
+    state._start = state.snapshot()
+    return state
+
+
+def validate(state: AmphipolisState) -> None:
+    """Raise ValueError, naming the rule, if ``state`` could not arise in a game of Amphipolis."""
+    count = len(state.names)
+    if state.bag_total != sum(state.bag) or state.area_n != [
+        sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a) for a in range(len(AREAS))
+    ]:
+        raise ValueError("The bag or sorting-area totals are out of date.")
+    if state.box != TO_BOX[count]:
+        raise ValueError(f"With {count} player{'s' if count > 1 else ''}, {TO_BOX[count]} "
+                         f"landslides go back to the box, not {state.box} (AM-2.1, AM-8.1).")
+    start = initial_covered(count)
+    if not start <= state.covered <= ENTRANCE:
+        raise ValueError(f"{state.covered} entrance spaces covered: it must be {start}–"
+                         f"{ENTRANCE} (AM-1.3, AM-8.1).")
+    totals = state.inventory()
+    for t, token in enumerate(TOKENS):
+        if totals[token] != COUNTS[t]:
+            raise ValueError(f"The position has {totals[token]} tiles of type {token} "
+                             f"({TILE_NAMES['en'][t]}); the game has {COUNTS[t]} (AM-1.1).")
+    if count > 1 and any(state.robber):
+        raise ValueError("Only the solo game has a grave robber (AM-8.2).")
+    if len(state.used) != count or any(not 0 <= u < 16 for u in state.used):
+        raise ValueError("Each player has the four character cards (AM-2.3).")
+    if (state.phase == OVER) != (state.covered == ENTRANCE) or (state.phase == OVER) != (
+        state.ender >= 0
+    ):
+        raise ValueError("The game is over exactly when all 16 entrance spaces are covered, and "
+                         "then 'ender' names who drew the last landslide (AM-5.1).")
+    _check_phase(state)
+
+
+def _check_phase(state: AmphipolisState) -> None:
+    phase = state.phase
+    in_draw = phase == DRAW
+    if (phase == DRAW) != (state.draws_left > 0) or state.draws_left > DRAWS:
+        raise ValueError(f"'draws_left' is 1–{DRAWS} while drawing and 0 otherwise (AM-3.1).")
+    if state.slid and not (in_draw and state.draws_left < DRAWS):
+        raise ValueError("'landslide_drawn' is set only during a turn's draws, after a "
+                         "landslide (AM-8.2).")
+    if phase in (SEED, DRAW, OVER) and (
+        state.taken or state.chosen >= 0 or state.char_area >= 0 or state.prof_done
+    ):
+        raise ValueError("No tiles are being taken outside a player's take (AM-3.3).")
+    if phase == SEED:
+        _check_seed(state)
+        return
+    if in_draw and not state.bag_total:
+        raise ValueError("The bag is empty, but tiles remain to be drawn (AM-5.2).")
+    if phase == OVER:
+        if len(state.names) == 1 and any(state.area):
+            raise ValueError("At the end of the solo game the grave robber takes every tile "
+                             "left in the sorting areas (AM-8.3).")
+        return
+    if phase == DRAW:
+        return
+    _check_take(state)
+
+
+def _check_seed(state: AmphipolisState) -> None:
+    if any(n > 1 for n in state.area_n) or all(state.area_n):
+        raise ValueError("During set-up each sorting area holds at most one tile, and set-up "
+                         "ends once all four have one (AM-2.4).")
+    if (any(any(f) for f in state.finds) or any(state.robber) or any(state.used)
+            or state.player != 0 or state.covered != initial_covered(len(state.names))):
+        raise ValueError("Nothing has been played during set-up (AM-2.4).")
+
+
+def _check_take(state: AmphipolisState) -> None:
+    phase, taken, chosen = state.phase, state.taken, state.chosen
+    if phase == TAKE:
+        if not 0 <= taken <= TAKES or (taken == 0) != (chosen < 0):
+            raise ValueError(f"The main take takes 0–{TAKES} tiles and then has a chosen "
+                             "sorting area (AM-3.3).")
+        if state.char_area >= 0 or state.prof_done:
+            raise ValueError("No character is in use during the main take (AM-4.1).")
+    else:
+        character = phase - CHARACTER_PHASE
+        if chosen < 0 or not state.used[state.player] >> character & 1:
+            raise ValueError(f"The {CHARACTERS[character]} is in use, so it is marked used and "
+                             "follows a main take (AM-4.1).")
+        _check_character(state, character)
+    if not state._has_choice():
+        raise ValueError("The player to move has nothing to do, so the turn would have ended "
+                         "(AM-3.3).")
+
+
+def _check_character(state: AmphipolisState, character: int) -> None:
+    taken, chosen, char_area, done = (state.taken, state.chosen, state.char_area,
+                                      state.prof_done)
+    limit = {ASSISTANT: 0, ARCHAEOLOGIST: 1, DIGGER: 1, PROFESSOR: 2}[character]
+    if not 0 <= taken <= limit:
+        raise ValueError(f"The {CHARACTERS[character]} cannot have taken {taken} tiles and still "
+                         f"be taking (AM-4.{character + 2}).")
+    if character == ARCHAEOLOGIST:
+        if (taken == 0) != (char_area < 0) or char_area == chosen:
+            raise ValueError("The Archaeologist's area is set by its first tile and is not the "
+                             "area chosen earlier (AM-4.3).")
+    elif char_area >= 0:
+        raise ValueError("Only the Archaeologist has an area of its own (AM-4.3).")
+    if character == PROFESSOR:
+        if done >> chosen & 1 or bin(done).count("1") != taken:
+            raise ValueError("The Professor takes one tile from each area other than the one "
+                             "chosen earlier (AM-4.5).")
+    elif done:
+        raise ValueError("Only the Professor records the areas it took from (AM-4.5).")
+
+
+def _names(names: Any, count: int) -> list[str]:
+    if names is None:
+        return default_names(count)
+    if (
+        not isinstance(names, list)
+        or len(names) != count
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
+        raise ValueError(f"'names' must list {count} non-empty names.")
+    stripped = [" ".join(n.split()) for n in names]
+    if len(set(stripped)) != count or any("," in n or "#" in n for n in stripped):
+        raise ValueError("Names must be different and contain no ',' or '#'.")
+    return stripped
+
+
+def _counts(data: Any, field: str, allow_landslides: bool = False) -> list[int]:
+    if not isinstance(data, dict):
+        raise ValueError(f"'{field}' must be an object of tile counts like {{\"MR\": 2}}.")
+    counts = [0] * TYPES
+    for token, n in data.items():
+        if token not in TOKENS or (token == "LS" and not allow_landslides):
+            raise ValueError(f"{field}: {token!r} is not a tile that can be there; tiles are "
+                             f"{', '.join(TOKENS[:FINDS])}"
+                             f"{' and LS' if allow_landslides else ''}.")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{field}: the count of {token} must be a whole number ≥ 0.")
+        counts[TOKENS.index(token)] = n
+    return counts
+
+
+def _characters(names: Any, who: str) -> int:
+    if not isinstance(names, list) or not all(n in CHARACTERS for n in names):
+        raise ValueError(f"{who}'s used characters must be among {', '.join(CHARACTERS)}.")
+    if len(set(names)) != len(names):
+        raise ValueError(f"{who} lists a used character twice (AM-4.1).")
+    mask = 0
+    for name in names:
+        mask |= 1 << CHARACTERS.index(name)
+    return mask
+
+
+def _area(value: Any, field: str) -> int:
+    if value is None:
+        return -1
+    if value not in AREAS:
+        raise ValueError(f"'{field}' must be one of {', '.join(AREAS)} or null, not {value!r}.")
+    return AREAS.index(value)
+
+
+def _whole(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"'{field}' must be a whole number ≥ 0, not {value!r}.")
+    return value
+
+
+def _seat(value: Any, count: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"'{field}' must be true or false.")
+    return value

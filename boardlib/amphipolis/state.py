@@ -1,0 +1,661 @@
+"""Amphipolis: the rules engine (clauses in docs/rules/amphipolis.md, cited as AM-x.y).
+
+Representation, chosen for speed: a tile type is an index 0..15 (``TOKENS``); the
+bag, the sorting areas, each player's finds and the grave robber's finds are lists
+of counts by type. Tiles of one type are identical, so drawing from the bag is a
+chance node over the types left, weighted by how many of each are left (AM-3.1).
+Actions are interned ``Action`` strings; checks compare integers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+from typing import Any
+
+from boardlib.amphipolis import scoring
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.ranking import Result, rank_players
+
+GAME = "amphipolis"
+COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
+TILE_TYPES = COMPONENTS["tiles"]["types"]
+TOKENS = [t["code"] for t in TILE_TYPES]
+TILE_NAMES = {lang: [t[lang] for t in TILE_TYPES] for lang in ("en", "ja")}
+COUNTS = [t["count"] for t in TILE_TYPES]
+AREAS = [a["code"] for a in COMPONENTS["board"]["areas"]]
+AREA_NAMES = {lang: [a[lang] for a in COMPONENTS["board"]["areas"]] for lang in ("en", "ja")}
+CHARACTERS = [c["code"] for c in COMPONENTS["characters"]["cards"]]
+CHARACTER_NAMES = {lang: [c[lang] for c in COMPONENTS["characters"]["cards"]]
+                   for lang in ("en", "ja")}
+PLAYER_COUNTS = tuple(COMPONENTS["players"]["counts"])
+ENTRANCE = COMPONENTS["board"]["entrance_spaces"]  # 16
+SETUP = COMPONENTS["setup"]
+TO_BOX = {int(k): v for k, v in SETUP["landslides_to_box"].items()}
+SOLO_COVERED = SETUP["solo_covered_at_start"]  # 8
+DRAWS = SETUP["draws_per_turn"]  # 4
+TAKES = SETUP["takes_per_turn"]  # 2
+
+TYPES = len(TOKENS)  # 16
+LANDSLIDE = TOKENS.index("LS")
+FINDS = LANDSLIDE  # tile types 0..14 are finds
+AREA_OF = [AREAS.index(t["area"]) if t["area"] in AREAS else -1 for t in TILE_TYPES]
+AREA_TILES = [tuple(t for t in range(FINDS) if AREA_OF[t] == a) for a in range(len(AREAS))]
+MOSAICS, STATUES, AMPHORAS, SKELETONS = (AREAS.index(a) for a in
+                                         ("mosaics", "statues", "amphoras", "skeletons"))
+CARYATID, SPHINX = TOKENS.index("CA"), TOKENS.index("SP")
+ASSISTANT, ARCHAEOLOGIST, DIGGER, PROFESSOR = range(4)
+COMPONENT_TOTALS = dict(zip(TOKENS, COUNTS))
+ALL_USED = (1 << len(CHARACTERS)) - 1
+
+SEED, DRAW, TAKE, OVER = 0, 1, 2, 7
+CHARACTER_PHASE = 3  # 3 + character index: the character's take is under way
+PHASES = ("seed", "draw", "take", "assistant", "archaeologist", "digger", "professor", "over")
+
+
+def _vocabulary() -> dict[str, Action]:
+    actions = [Action(f"seed {tok}", "seed", t) for t, tok in enumerate(TOKENS) if t < FINDS]
+    actions += [Action(f"draw {tok}", "draw", t) for t, tok in enumerate(TOKENS)]
+    actions += [Action(f"take {tok}", "take", t) for t, tok in enumerate(TOKENS) if t < FINDS]
+    actions += [Action(name, "character", c) for c, name in enumerate(CHARACTERS)]
+    actions.append(Action("end", "end"))
+    vocabulary = {str(a): a for a in actions}
+    vocabulary.update({str(a).lower(): a for a in actions})  # "take mr" is fine too
+    return vocabulary
+
+
+VOCABULARY = _vocabulary()
+SEED_AS = [VOCABULARY.get(f"seed {tok}") for tok in TOKENS]
+DRAW_AS = [VOCABULARY[f"draw {tok}"] for tok in TOKENS]
+TAKE_T = [VOCABULARY.get(f"take {tok}") for tok in TOKENS]
+USE = [VOCABULARY[name] for name in CHARACTERS]
+END = VOCABULARY["end"]
+_DRAW_INDEX = {str(a): t for t, a in enumerate(DRAW_AS)}
+_SEED_INDEX = {str(a): t for t, a in enumerate(SEED_AS) if a is not None}
+
+
+class AmphipolisState(GameState):
+    """A position of Amphipolis: bag, sorting areas, entrance, every player's finds."""
+
+    GAME = GAME
+    VOCABULARY = VOCABULARY
+    MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
+
+    names: list[str]
+    bag: list[int]  # counts by tile type, landslides included
+    area: list[int]  # tiles in the sorting areas, by type (finds only)
+    area_n: list[int]  # tiles in each of the four sorting areas
+    finds: list[list[int]]  # each player's tiles, by type
+    robber: list[int]  # the grave robber's tiles (solo only; zeros otherwise)
+    box: int  # landslides returned to the box at set-up
+    covered: int  # entrance spaces covered
+    used: list[int]  # bit c set: character c already used by that player
+    player: int
+    phase: int
+    draws_left: int  # tiles still to draw this turn
+    slid: bool  # a landslide was drawn this turn (the solo robber strikes, AM-8.2)
+    chosen: int  # the sorting area of this turn's main take, or -1
+    taken: int  # tiles taken in the current step (main take or the character's take)
+    char_area: int  # the Archaeologist's area once picked, or -1
+    prof_done: int  # bit a set: the Professor has taken from area a
+    ender: int  # who drew the last landslide, or -1
+
+    # ----- whose turn, what may be done ---------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase <= DRAW:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.player
+
+    @property
+    def ended(self) -> str | None:
+        """Why the game ended: "entrance" (all 16 spaces covered, AM-5.1), or None."""
+        return "entrance" if self.phase == OVER else None
+
+    @property
+    def solo(self) -> bool:
+        return len(self.names) == 1
+
+    def _chance_weights(self) -> list[tuple[Action, int]]:
+        bag = self.bag
+        if self.phase == SEED:
+            empty = self.area_n
+            return [(SEED_AS[t], bag[t]) for t in range(FINDS)
+                    if bag[t] and not empty[AREA_OF[t]]]
+        return [(DRAW_AS[t], bag[t]) for t in range(TYPES) if bag[t]]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """As ``GameState.sample_chance`` (same outcome for the same ``rng``: the same weights
+        in the same order), without building the list of outcomes."""
+        phase, bag = self.phase, self.bag
+        if phase == DRAW:
+            weights, outcomes, total = bag, DRAW_AS, self.bag_total
+        elif phase == SEED:
+            empty = self.area_n
+            weights = [0 if empty[AREA_OF[t]] else bag[t] for t in range(FINDS)]
+            outcomes, total = SEED_AS, sum(weights)  # type: ignore[assignment]
+        else:
+            return super().sample_chance(rng)  # refuses: not a chance node
+        pick = rng.randrange(total)
+        for t, weight in enumerate(weights):
+            pick -= weight
+            if pick < 0:
+                return outcomes[t]  # type: ignore[return-value]
+        raise AssertionError("unreachable: the total is the sum of the weights")
+
+    def apply_action(self, action: object, player: int | None = None) -> list[Event]:
+        """``GameState.apply_action``, with a short cut for the commonest move, a legal draw.
+
+        A draw is legal exactly when tiles are being drawn and one of that type is in the
+        bag (a set-up draw: also its area is still empty, AM-2.4), so the list of outcomes
+        need not be built; everything else goes through the base class's checks.
+        """
+        phase = self.phase
+        if player is None and phase <= DRAW and type(action) is Action:
+            tile = (_DRAW_INDEX if phase == DRAW else _SEED_INDEX).get(action, -1)
+            if tile >= 0 and self.bag[tile] and (phase == DRAW or not self.area_n[AREA_OF[tile]]):
+                events: list[Event] = []
+                if phase == DRAW:
+                    self._draw(tile, events)
+                    self.history.append(DRAW_AS[tile])
+                else:
+                    self._seed(tile, events)
+                    self.history.append(SEED_AS[tile])  # type: ignore[arg-type]
+                self._legal_cache = None
+                self._weights_cache = None
+                return events
+        return super().apply_action(action, player)
+
+    def deal(self, rng: random.Random) -> list[Event]:
+        """Make the set-up draws (AM-2.4) with ``rng``, as chance outcomes in ``history``."""
+        events: list[Event] = []
+        while self.phase == SEED:
+            events += self.apply_action(self.sample_chance(rng))
+        return events
+
+    def _takeable(self) -> list[int]:
+        """The tile types the player to move may take now (AM-3.3, AM-4.2–4.5)."""
+        phase, area, chosen = self.phase, self.area, self.chosen
+        if phase == TAKE:
+            if self.taken == 0:
+                return [t for t in range(FINDS) if area[t]]
+            if self.taken >= TAKES:
+                return []
+            return [t for t in AREA_TILES[chosen] if area[t]]
+        if phase == CHARACTER_PHASE + ASSISTANT:
+            return [t for t in range(FINDS) if area[t]]
+        if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
+            if self.taken == 0:
+                return [t for t in range(FINDS) if area[t] and AREA_OF[t] != chosen]
+            return [t for t in AREA_TILES[self.char_area] if area[t]]
+        if phase == CHARACTER_PHASE + DIGGER:
+            return [t for t in AREA_TILES[chosen] if area[t]]
+        done = self.prof_done  # Professor
+        return [t for t in range(FINDS)
+                if area[t] and AREA_OF[t] != chosen and not done >> AREA_OF[t] & 1]
+
+    def usable(self, character: int) -> bool:
+        """May the player to move use ``character`` now (AM-4.1)? After the main take,
+        unused, and only if it can take a tile."""
+        if self.phase != TAKE or self.taken == 0 or self.used[self.player] >> character & 1:
+            return False
+        n, chosen = self.area_n, self.chosen
+        if character == ASSISTANT:
+            return any(n)
+        if character == DIGGER:
+            return n[chosen] > 0
+        return any(n[a] for a in range(4) if a != chosen)
+
+    def _player_actions(self) -> list[Action]:
+        phase, taken = self.phase, self.taken
+        if phase == TAKE and taken:  # the commonest case, written out for speed
+            area, chosen = self.area, self.chosen
+            actions = ([TAKE_T[t] for t in AREA_TILES[chosen] if area[t]]  # type: ignore[misc]
+                       if taken < TAKES else [])
+            used = self.used[self.player]
+            if used != ALL_USED:
+                n = self.area_n
+                here = n[chosen]
+                elsewhere = n[0] + n[1] + n[2] + n[3] - here
+                can = (here or elsewhere, elsewhere, here, elsewhere)  # AM-4.2 … AM-4.5
+                actions += [USE[c] for c in range(4) if can[c] and not used >> c & 1]
+            actions.append(END)
+            return actions
+        actions = [TAKE_T[t] for t in self._takeable()]  # type: ignore[misc]
+        if taken and phase != CHARACTER_PHASE + PROFESSOR and phase != TAKE:
+            actions.append(END)
+        return actions
+
+    def _has_choice(self) -> bool:
+        """Is anything but "end" possible? If not, the turn ends by itself (AM-3.3).
+
+        The same answer as ``bool(self._takeable())`` or a usable character, from the
+        area totals alone (this runs after every take).
+        """
+        phase, n, chosen = self.phase, self.area_n, self.chosen
+        if phase == TAKE:
+            if self.taken == 0:
+                return any(n)
+            if self.taken < TAKES and n[chosen]:
+                return True
+            return any(self.usable(c) for c in range(4))
+        if phase == CHARACTER_PHASE + ASSISTANT:
+            return any(n)
+        if phase == CHARACTER_PHASE + DIGGER:
+            return n[chosen] > 0
+        if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
+            if self.taken:
+                return n[self.char_area] > 0
+            return any(n[a] for a in range(4) if a != chosen)
+        done = self.prof_done
+        return any(n[a] for a in range(4) if a != chosen and not done >> a & 1)
+
+    # ----- applying actions ---------------------------------------------------------
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        kind = action.kind
+        if kind == "draw":
+            self._draw(action.args[0], events)
+        elif kind == "take":
+            self._take(action.args[0], events)
+        elif kind == "seed":
+            self._seed(action.args[0], events)
+        elif kind == "character":
+            character = action.args[0]
+            self.used[self.player] |= 1 << character
+            self.phase = CHARACTER_PHASE + character
+            self.taken = 0
+            events.append(Event(GAME, "character", self.player,
+                                character=CHARACTERS[character]))
+        else:  # end
+            self._end_turn(events)
+
+    def _seed(self, tile: int, events: list[Event]) -> None:
+        """AM-2.4: one tile for an empty sorting area; landslides and extras go back."""
+        self.bag[tile] -= 1
+        self.bag_total -= 1
+        self.area[tile] += 1
+        self.area_n[AREA_OF[tile]] += 1
+        events.append(Event(GAME, "seed", None, tile=TOKENS[tile], area=AREAS[AREA_OF[tile]]))
+        if all(self.area_n):
+            self.phase = DRAW
+            self.draws_left = DRAWS
+            events.append(Event(GAME, "next_turn", self.player))
+
+    def _draw(self, tile: int, events: list[Event]) -> None:
+        """AM-3.1, AM-3.2, AM-5.1: one tile from the bag to its area or the entrance."""
+        self.bag[tile] -= 1
+        self.bag_total -= 1
+        player = self.player
+        if tile == LANDSLIDE:
+            self.covered += 1
+            self.slid = True
+            events.append(Event(GAME, "landslide", player, covered=self.covered))
+            if self.covered == ENTRANCE:
+                self._finish(events)
+                return
+        else:
+            self.area[tile] += 1
+            self.area_n[AREA_OF[tile]] += 1
+            events.append(Event(GAME, "draw", player, tile=TOKENS[tile],
+                                area=AREAS[AREA_OF[tile]]))
+        self.draws_left -= 1
+        if self.draws_left and self.bag_total:
+            return
+        self.draws_left = 0
+        slid, self.slid = self.slid, False
+        if slid and len(self.names) == 1:
+            self._rob(events)  # AM-8.2: the turn ends at once, the robber strikes
+            self._end_turn(events)
+        elif not any(self.area_n):
+            events.append(Event(GAME, "nothing_to_take", player))
+            self._end_turn(events)
+        else:
+            self.phase = TAKE
+            self.taken = 0
+            self.chosen = -1
+
+    def _take(self, tile: int, events: list[Event]) -> None:
+        self.area[tile] -= 1
+        area_index = AREA_OF[tile]
+        self.area_n[area_index] -= 1
+        self.finds[self.player][tile] += 1
+        self.taken += 1
+        phase = self.phase
+        events.append(Event(GAME, "take", self.player, tile=TOKENS[tile]))
+        if phase == TAKE:
+            self.chosen = area_index
+        elif phase == CHARACTER_PHASE + ASSISTANT:
+            self._end_turn(events)
+            return
+        elif phase == CHARACTER_PHASE + ARCHAEOLOGIST:
+            self.char_area = area_index
+            if self.taken >= TAKES:
+                self._end_turn(events)
+                return
+        elif phase == CHARACTER_PHASE + DIGGER:
+            if self.taken >= TAKES:
+                self._end_turn(events)
+                return
+        else:  # Professor
+            self.prof_done |= 1 << area_index
+        if not self._has_choice():
+            self._end_turn(events)
+
+    def _rob(self, events: list[Event]) -> None:
+        """AM-8.2, AM-8.3: the grave robber takes every tile in the sorting areas."""
+        taken = sum(self.area)
+        for t in range(FINDS):
+            self.robber[t] += self.area[t]
+            self.area[t] = 0
+        self.area_n = [0, 0, 0, 0]
+        events.append(Event(GAME, "robber", None, count=taken))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self.player = (self.player + 1) % len(self.names)
+        self.phase = DRAW
+        self.draws_left = DRAWS
+        self.slid = False
+        self.chosen = self.char_area = -1
+        self.taken = self.prof_done = 0
+        events.append(Event(GAME, "next_turn", self.player))
+
+    def _finish(self, events: list[Event]) -> None:
+        """AM-5.1: the 16th entrance space is covered; the drawer takes nothing."""
+        self.ender = self.player
+        self.draws_left = 0
+        self.slid = False
+        if len(self.names) == 1:
+            self._rob(events)  # AM-8.3
+        self.phase = OVER
+        events.append(Event(GAME, "game_over", self.player))
+
+    # ----- explaining illegal actions ------------------------------------------------
+    def _explain(self, action: Action) -> IllegalAction:
+        kind, phase = action.kind, self.phase
+        if kind in ("seed", "draw"):
+            return self._explain_chance(action)
+        if phase <= DRAW:
+            return IllegalAction(
+                "wrong_phase",
+                "Wait: tiles are being drawn from the bag first." if phase == DRAW else
+                "Wait: set-up is still filling the sorting areas from the bag.",
+                "AM-3.1" if phase == DRAW else "AM-2.4",
+            )
+        if kind == "character":
+            return self._explain_character(action.args[0])
+        if kind == "end":
+            return self._explain_end()
+        return self._explain_take(action.args[0])
+
+    def _explain_chance(self, action: Action) -> IllegalAction:
+        tile = action.args[0]
+        name = TILE_NAMES["en"][tile]
+        if action.kind == "seed" and self.phase != SEED:
+            return IllegalAction("wrong_phase", "Set-up is over: the sorting areas were filled "
+                                 "at the start of the game.", "AM-2.4")
+        if action.kind == "draw" and self.phase != DRAW:
+            if self.phase == SEED:
+                return IllegalAction("wrong_phase", "Set-up first: each sorting area gets "
+                                     "one tile before the first turn.", "AM-2.4")
+            return IllegalAction("wrong_phase", "Tiles are drawn only at the start of a turn: "
+                                 "it is a player's move now, not a draw.", "AM-3.1")
+        if not self.bag[tile]:
+            return IllegalAction("rule", f"No {name} is left in the bag.", "AM-1.1")
+        area = AREA_NAMES["en"][AREA_OF[tile]]
+        return IllegalAction("rule", f"The {area} area already has its tile: a {name} "
+                             "drawn now goes back into the bag.", "AM-2.4")
+
+    def _explain_character(self, character: int) -> IllegalAction:
+        name = CHARACTER_NAMES["en"][character]
+        if self.phase != TAKE:
+            return IllegalAction("rule", "You may use only one character per turn.", "AM-4.1")
+        if self.taken == 0:
+            return IllegalAction("wrong_phase", f"First take tiles from one sorting area; the "
+                                 f"{name} comes after that.", "AM-4.1")
+        if self.used[self.player] >> character & 1:
+            return IllegalAction("rule", f"You already used the {name}: each character only "
+                                 "once per game.", "AM-4.1")
+        where = AREA_NAMES["en"][self.chosen]
+        reason = {
+            ASSISTANT: "every sorting area is empty",
+            ARCHAEOLOGIST: f"every sorting area other than {where} is empty",
+            DIGGER: f"the {where} area you chose is empty",
+            PROFESSOR: f"every sorting area other than {where} is empty",
+        }[character]
+        return IllegalAction("rule", f"The {name} would take nothing: {reason}.",
+                             f"AM-4.{character + 2}")
+
+    def _explain_end(self) -> IllegalAction:
+        if self.phase == TAKE:
+            return IllegalAction("rule", "Take at least one tile first: there are tiles in the "
+                                 "sorting areas.", "AM-3.3")
+        if self.phase == CHARACTER_PHASE + PROFESSOR:
+            return IllegalAction("rule", "The Professor takes one tile from each other sorting "
+                                 "area that has one: take them first.", "AM-4.5")
+        name = CHARACTER_NAMES["en"][self.phase - CHARACTER_PHASE]
+        return IllegalAction("rule", f"You chose the {name}: take a tile with it first.",
+                             "AM-4.1")
+
+    def _explain_take(self, tile: int) -> IllegalAction:
+        name = TILE_NAMES["en"][tile]
+        phase, taken = self.phase, self.taken
+        here = AREA_OF[tile]
+        chosen = AREA_NAMES["en"][self.chosen] if self.chosen >= 0 else ""
+        if not self.area[tile]:
+            rule = "AM-3.3" if phase == TAKE else f"AM-4.{phase - CHARACTER_PHASE + 2}"
+            return IllegalAction("rule", f"There is no {name} in the sorting areas.", rule)
+        if phase == TAKE:
+            if taken >= TAKES:
+                return IllegalAction("rule", f"You already took {TAKES} tiles; you may still use "
+                                     "a character or end your turn.", "AM-3.3")
+            return IllegalAction("rule", f"Up to {TAKES} tiles from ONE sorting area: you are "
+                                 f"taking from {chosen}.", "AM-3.3")
+        if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
+            if taken == 0:
+                return IllegalAction("rule", f"The Archaeologist takes from an area other than "
+                                     f"the one you chose earlier ({chosen}).", "AM-4.3")
+            return IllegalAction("rule", "The Archaeologist takes up to 2 tiles from one area: "
+                                 f"you are taking from {AREA_NAMES['en'][self.char_area]}.",
+                                 "AM-4.3")
+        if phase == CHARACTER_PHASE + DIGGER:
+            return IllegalAction("rule", f"The Digger takes from the area you chose earlier "
+                                 f"({chosen}).", "AM-4.4")
+        if here == self.chosen:
+            return IllegalAction("rule", f"The Professor takes from each area other than the one "
+                                 f"you chose earlier ({chosen}).", "AM-4.5")
+        return IllegalAction("rule", f"The Professor already took a tile from "
+                             f"{AREA_NAMES['en'][here]}: one from each area.", "AM-4.5")
+
+    # ----- scores and the end -------------------------------------------------------
+    def scores(self) -> list[list[int]]:
+        """Each seat's points by area (AM-6), as if the game ended now."""
+        return _score_rows(self.finds, self.robber if self.solo else None)[: len(self.names)]
+
+    def robber_scores(self) -> list[int] | None:
+        """The grave robber's points by area in the solo game (AM-8.4), else None."""
+        if not self.solo:
+            return None
+        return _score_rows(self.finds, self.robber)[1]
+
+    def standings(self) -> AmphipolisResult:
+        """The ranking if the game ended now (AM-7): points, best single area, who played last."""
+        rows = _score_rows(self.finds, self.robber if self.solo else None)
+        count = len(self.names)
+        last = self.ender if self.ender >= 0 else self.player
+        keys = [[sum(row), max(row), count - (last - p) % count] for p, row in
+                enumerate(rows[:count])]
+        base = rank_players(keys, CRITERIA, self.names, short=("VP", "area", "last"),
+                            labels={"ja": CRITERIA_JA})
+        robber = rows[1] if self.solo else None
+        fields = {f: getattr(base, f) for f in ("winners", "ranking", "scores", "criteria",
+                                                "names", "short", "labels")}
+        if robber is not None and sum(rows[0]) <= sum(robber):
+            fields["winners"] = ()  # solo: only more points than the grave robber wins (AM-8.4)
+        return AmphipolisResult(
+            **fields,
+            areas=tuple(tuple(row) for row in rows[:count]),
+            robber=tuple(robber) if robber is not None else None,
+        )
+
+    def result(self) -> AmphipolisResult:
+        if self.phase != OVER:
+            raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
+        return self.standings()
+
+    # ----- copying, saving, checking ------------------------------------------------
+    def clone(self) -> AmphipolisState:
+        other = AmphipolisState.__new__(AmphipolisState)
+        other.__dict__.update(self.__dict__)
+        other.bag, other.area, other.area_n = self.bag[:], self.area[:], self.area_n[:]
+        other.finds = [f[:] for f in self.finds]
+        other.robber, other.used, other.names = self.robber[:], self.used[:], self.names[:]
+        other.history = self.history[:]
+        return other
+
+    def start_snapshot(self) -> dict[str, Any]:
+        return self._start
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole position as JSON-safe data (nothing is hidden in Amphipolis: finds are
+        face-up, AM-3.4, and the bag's contents follow from what is out of it)."""
+        return {
+            "players": len(self.names),
+            "names": list(self.names),
+            "bag": counts_to_dict(self.bag),
+            "areas": counts_to_dict(self.area),
+            "finds": [counts_to_dict(f) for f in self.finds],
+            "robber": counts_to_dict(self.robber),
+            "box": self.box,
+            "covered": self.covered,
+            "used": [[CHARACTERS[c] for c in range(4) if u >> c & 1] for u in self.used],
+            "to_move": self.player,
+            "phase": PHASES[self.phase],
+            "draws_left": self.draws_left,
+            "landslide_drawn": self.slid,
+            "chosen": AREAS[self.chosen] if self.chosen >= 0 else None,
+            "taken": self.taken,
+            "character_area": AREAS[self.char_area] if self.char_area >= 0 else None,
+            "professor_done": [AREAS[a] for a in range(4) if self.prof_done >> a & 1],
+            "ender": self.ender if self.ender >= 0 else None,
+        }
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` sees (None: a spectator). Everything is public (AM-3.4); the bag's
+        order is unknown to all, and its contents follow from the tiles out of it."""
+        if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
+                                       and 0 <= player < len(self.names)):
+            raise ValueError(f"There is no player {player!r} in this game.")
+        view = self.snapshot()
+        view["viewer"] = player
+        view["scores"] = self.scores()
+        view["legal_actions"] = (
+            [str(a) for a in self._legal()] if player is not None
+            and self.current_player() == player else []
+        )
+        return view
+
+    def inventory(self) -> dict[str, int]:
+        """Every one of the 135 tiles, wherever it is, counted by type (AM-1.1)."""
+        counts = [b + a + r for b, a, r in zip(self.bag, [*self.area, 0], [*self.robber, 0])]
+        for finds in self.finds:
+            for t in range(FINDS):
+                counts[t] += finds[t]
+        counts[LANDSLIDE] += self.box + self.covered
+        return dict(zip(TOKENS, counts))
+
+    def describe(self) -> str:
+        """The position in the short text form that ``from_description`` reads."""
+        from boardlib.amphipolis.description import describe
+
+        return describe(self)
+
+    def validate(self) -> None:
+        """Raise ValueError if this position could not arise under the rules."""
+        from boardlib.amphipolis.setup import validate
+
+        validate(self)
+
+    def __repr__(self) -> str:
+        return (f"<Amphipolis {len(self.names)} player{'s' if len(self.names) > 1 else ''}, "
+                f"{PHASES[self.phase]}, {self.covered}/{ENTRANCE} covered, "
+                f"move {len(self.history)}>")
+
+
+CRITERIA = ("{n} victory point{s}", "{n} point{s} from one sorting area",
+            "last-turn recency {n}")
+CRITERIA_JA = ("勝利点{n}点", "1つの仕分けエリアから{n}点", "手番の新しさ{n}")
+
+
+def counts_to_dict(counts: list[int]) -> dict[str, int]:
+    """``{"MR": 2, ...}``: the non-zero counts in the fixed tile order (canonical for saves)."""
+    return {TOKENS[t]: n for t, n in enumerate(counts) if n}
+
+
+def area_points(tiles: list[int], statue_points: tuple[int, int]) -> list[int]:
+    """Points by sorting area: mosaics, statues (both kinds as one area), amphoras, skeletons."""
+    return [
+        scoring.mosaic_points([tiles[t] for t in AREA_TILES[MOSAICS]]),
+        statue_points[0] + statue_points[1],
+        scoring.amphora_points([tiles[t] for t in AREA_TILES[AMPHORAS]]),
+        scoring.skeleton_points(*(tiles[t] for t in AREA_TILES[SKELETONS])),
+    ]
+
+
+def _score_rows(finds: list[list[int]], robber: list[int] | None) -> list[list[int]]:
+    """Area points for every seat (then the robber, in the solo game: AM-8.4)."""
+    collections = [*finds, robber] if robber is not None else list(finds)
+    statues = [
+        scoring.statue_points([c[kind] for c in collections])
+        for kind in (CARYATID, SPHINX)
+    ]
+    return [area_points(c, (statues[0][i], statues[1][i])) for i, c in enumerate(collections)]
+
+
+class AmphipolisResult(Result):
+    """A ``Result`` with each seat's points by area and, solo, the grave robber's (AM-8.4).
+
+    In the solo game the ranking has one seat (the robber is not a player); whether the
+    player beat the robber is ``beat_robber`` and is said in the explanation.
+    """
+
+    def __init__(self, *, areas: tuple[tuple[int, ...], ...],
+                 robber: tuple[int, ...] | None, **fields: Any) -> None:
+        super().__init__(**fields)
+        object.__setattr__(self, "areas", areas)
+        object.__setattr__(self, "robber", robber)
+
+    areas: tuple[tuple[int, ...], ...]
+    robber: tuple[int, ...] | None
+
+    @property
+    def beat_robber(self) -> bool | None:
+        """Solo: True if the player has more points than the grave robber (AM-8.4)."""
+        if self.robber is None:
+            return None
+        return sum(self.areas[0]) > sum(self.robber)
+
+    def explain(self, lang: str = "en") -> str:
+        if self.robber is None:
+            return super().explain(lang)
+        mine, his = sum(self.areas[0]), sum(self.robber)
+        from boardlib.messages import localized_names
+
+        name = localized_names(self.names, lang)[0]
+        if lang == "ja":
+            outcome = f"{name}の勝ちです" if mine > his else "盗掘者の勝ちです"
+            return f"{name}は{mine}点、盗掘者は{his}点。{outcome}。"
+        outcome = f"{name} wins" if mine > his else (
+            "the grave robber wins (a tie is not enough: you need more points)" if mine == his
+            else "the grave robber wins")
+        return f"{name} scores {mine} points against the grave robber's {his}: {outcome}."
+
+    def to_dict(self) -> dict[str, object]:
+        data = super().to_dict()
+        data["areas"] = [list(row) for row in self.areas]
+        if self.robber is not None:
+            data["robber"] = list(self.robber)
+            data["beat_robber"] = self.beat_robber
+        return data
