@@ -15,7 +15,7 @@ from boardlib import GAMES
 from tests.conformance import clause_ids
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-ALL = sorted(NOTEBOOKS.rglob("*.ipynb"))
+ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 RULES = {"ambar_fossils": ["01_rules.ipynb", "01_rules.ja.ipynb"]}
 
 

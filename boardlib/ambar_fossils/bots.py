@@ -6,6 +6,7 @@ import random
 
 from boardlib.ambar_fossils.state import (
     CHOOSE,
+    COLUMNS,
     COPIES,
     NUMBERS,
     AmbarFossilsState,
@@ -31,62 +32,116 @@ class GreedyBot:
             raise ValueError("flips must be 'wise' or 'random'")
         self.flips = flips
 
+    def __repr__(self) -> str:
+        return f"GreedyBot(flips={self.flips!r})"
+
     def choose(self, state: AmbarFossilsState, rng: random.Random) -> Action:
+        """The best-scoring legal action; one loop, since a lesson plays thousands of games.
+
+        Scores are computed in the order of the legal actions, each followed by one
+        ``rng.random()`` tie-break, so a seed always gives the same game.
+        """
         legal = state.legal_actions()
+        player = state.player
+        tops, heights = state.tops[player], state.heights[player]
+        rand = rng.random
+        best: tuple[float, float, Action] | None = None
         if state.phase == CHOOSE:
-            fits = columns_by_number(state, state.player)
-            scored = [(self._choice_value(state, a, fits, rng), rng.random(), a) for a in legal]
+            random_flips = self.flips == "random"
+            fits = None  # computed only if needed: a random flipper with nothing to take skips it
+            for action in legal:
+                kind = action.kind
+                if kind == "take":
+                    if fits is None:
+                        fits = columns_by_number(state, player)
+                    code = action.args[0]
+                    columns = fits[code % NUMBERS]
+                    value = (max([_value(tops, heights, code, c) for c in columns]) - 0.5
+                             if columns else -1.5)
+                elif kind == "flip":
+                    if random_flips:
+                        value = rand()
+                    else:
+                        if fits is None:
+                            fits = columns_by_number(state, player)
+                        value = _placeable_chance(state.seen, tops, action.args[0], fits)
+                else:
+                    value = -2.0  # pass: only when nothing else helps
+                scored = (value, rand(), action)
+                if best is None or scored > best:
+                    best = scored
         else:
-            scored = [(self._place_value(state, a), rng.random(), a) for a in legal]
-        return max(scored)[2]
-
-    def _choice_value(self, state, action: Action, fits, rng: random.Random) -> float:
-        if action.kind == "take":
-            code = action.args[0]
-            return max((placement_value(state, state.player, code, c)
-                        for c in fits[code % NUMBERS]), default=-1.0) - 0.5
-        if action.kind == "flip":
-            if self.flips == "random":
-                return rng.random()
-            return placeable_chance(state, state.player, action.args[0], fits)
-        return -2.0  # pass: only when nothing else helps
-
-    def _place_value(self, state, action: Action) -> float:
-        if action.kind == "place":
-            return placement_value(state, state.player, state.holding, action.args[0])
-        return 0.0  # return
+            holding = state.holding
+            for action in legal:
+                value = (_value(tops, heights, holding, action.args[0])
+                         if action.kind == "place" else 0.0)  # return
+                scored = (value, rand(), action)
+                if best is None or scored > best:
+                    best = scored
+        assert best is not None, "a bot is asked to move only when it has a legal action"
+        return best[2]
 
 
 def columns_by_number(state: AmbarFossilsState, player: int) -> list[list[int]]:
     """For each number 1–6, the columns a fossil with it could go to (AF-6.5–6.7).
 
     Placement depends on the number alone; the type only matters for identical
-    fossils and extra turns. Six look-ups instead of twenty-four.
+    fossils and extra turns. One pass serves all six numbers: the height rule does
+    not depend on the number, and since the visible numbers ascend, a column takes
+    exactly the numbers from the nearest visible number on its left to the nearest
+    on its right. Equal to ``[state.placeable_columns(player, n) for n in range(6)]``.
     """
-    return [state.placeable_columns(player, number) for number in range(NUMBERS)]
+    tops, heights = state.tops[player], state.heights[player]
+    last_column = COLUMNS - 1
+    right = [NUMBERS - 1] * COLUMNS  # the nearest visible number right of each column
+    shown = NUMBERS - 1
+    for c in range(last_column, 0, -1):
+        top = tops[c]
+        if top >= 0:
+            shown = top % NUMBERS
+        right[c - 1] = shown
+    result: list[list[int]] = [[] for _ in range(NUMBERS)]
+    left = 0  # the nearest visible number left of column c
+    for c in range(COLUMNS):
+        top = tops[c]
+        if top >= 0:
+            h = heights[c]
+            if (c > 0 and h <= heights[c - 1]) or (c < last_column and h <= heights[c + 1]):
+                for number in range(left, right[c] + 1):
+                    result[number].append(c)
+            left = top % NUMBERS
+        else:
+            for number in range(left, right[c] + 1):
+                result[number].append(c)
+    return result
+
+
+def _value(tops: list[int], heights: list[int], fossil: int, column: int) -> float:
+    value = 3.0 if excellent_neighbour(tops, column, fossil) >= 0 else 0.0
+    top = tops[column]
+    return value + (2.0 - heights[column] / 10 if top >= 0 else 1.0)
 
 
 def placement_value(state: AmbarFossilsState, player: int, fossil: int, column: int) -> float:
     """Extra turn +3; a stack 2 (a little more on lower columns); a swap 1."""
-    tops, heights = state.tops[player], state.heights[player]
-    value = 3.0 if excellent_neighbour(tops, column, fossil) >= 0 else 0.0
-    if tops[column] >= 0:
-        value += 2.0 - heights[column] / 10
-    else:
-        value += 1.0
-    return value
+    return _value(state.tops[player], state.heights[player], fossil, column)
 
 
 def placeable_chance(state: AmbarFossilsState, player: int, kind: int,
                      fits: list[list[int]] | None = None) -> float:
     """The chance that a face-down fossil of type ``kind`` can be placed by ``player``."""
     fits = fits if fits is not None else columns_by_number(state, player)
-    tops = state.tops[player]
+    return _placeable_chance(state.seen, state.tops[player], kind, fits)
+
+
+def _placeable_chance(seen: list[int], tops: list[int], kind: int,
+                      fits: list[list[int]]) -> float:
     base = kind * NUMBERS
     hidden = total = 0
     for number in range(NUMBERS):
-        left = COPIES - state.seen[base + number]
-        total += left
-        if left and fits[number] and base + number not in tops:
-            hidden += left
+        left = COPIES - seen[base + number]
+        if left:
+            total += left
+            if fits[number] and base + number not in tops:
+                hidden += left
     return hidden / total if total else 0.0

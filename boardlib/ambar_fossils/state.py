@@ -163,10 +163,17 @@ class AmbarFossilsState(GameState):
                 elif visible > number:
                     last = c
                     break
-        return [
-            c for c in range(first, last + 1)
-            if tops[c] < 0 or heights[c] <= _neighbour_height(heights, c)
-        ]
+        columns = []
+        for c in range(first, last + 1):
+            if tops[c] < 0:  # a swap: the height rule does not apply
+                columns.append(c)
+                continue
+            height = heights[c]  # a stack: a neighbour must be as high (AF-6.5, AF-6.6)
+            if (c > 0 and height <= heights[c - 1]) or (
+                c < COLUMNS - 1 and height <= heights[c + 1]
+            ):
+                columns.append(c)
+        return columns
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
@@ -502,16 +509,6 @@ class AmbarFossilsState(GameState):
 
 _TYPE_OF = [code // NUMBERS for code in range(FOSSILS)] + [3, 2, 1, 0]
 """The type of a code; negative codes (face-down, -1..-4) index from the end."""
-
-
-def _neighbour_height(heights: list[int], column: int) -> int:
-    """The taller neighbour's height; an end column has one neighbour (AF-6.5, AF-6.6)."""
-    if column == 0:
-        return heights[1]
-    if column == COLUMNS - 1:
-        return heights[column - 1]
-    left, right = heights[column - 1], heights[column + 1]
-    return left if left > right else right
 
 
 def excellent_neighbour(tops: list[int], column: int, fossil: int) -> int:
