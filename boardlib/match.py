@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 
 from boardlib.bots import Bot
-from boardlib.protocol import CHANCE, TERMINAL, Event, GameState, IllegalAction
+from boardlib.protocol import CHANCE, TERMINAL, Event, GameState, illegal
 
 
 class Match:
@@ -54,16 +54,11 @@ class Match:
         """A person's move for the player to move; ``IllegalAction`` if not theirs or not legal."""
         player = self.to_move()
         if player == TERMINAL:
-            raise IllegalAction("game_over", "The game is over: no more moves can be made.")
+            raise illegal("game_over", "core.game_over")
         if player == CHANCE:
-            raise IllegalAction(
-                "not_your_turn", "It is nobody's turn: the game is waiting for a chance outcome."
-            )
+            raise illegal("not_your_turn", "core.chance_turn")
         if player in self.bots:
-            raise IllegalAction(
-                "not_your_turn",
-                f"It is {self.state.names[player]}'s turn, and a bot plays that seat.",
-            )
+            raise illegal("not_your_turn", "core.bot_seat", names=self.state.names, who=player)
         before = self.state.clone()
         events = self.state.apply_action(action, player=player)  # raises before any change
         self._undo.append((before, len(self.log)))
@@ -80,11 +75,9 @@ class Match:
             action = self.bots[player].choose(self.state, self.rng)
             events = self.state.apply_action(action, player=player)
         elif player == TERMINAL:
-            raise IllegalAction("game_over", "The game is over: no more moves can be made.")
+            raise illegal("game_over", "core.game_over")
         else:
-            raise IllegalAction(
-                "not_your_turn", f"It is {self.state.names[player]}'s turn: a person must move."
-            )
+            raise illegal("not_your_turn", "core.person_seat", names=self.state.names, who=player)
         self.log.extend(events)
         return events
 

@@ -13,6 +13,35 @@ if TYPE_CHECKING:
     from boardlib.protocol import Event
 
 LANGUAGES = ("en", "ja")
+
+CORE = {
+    "en": {
+        "core.not_a_move": "{thing} is not a move. Moves are short texts such as {examples}.",
+        "core.unknown_move": "{thing} is not a move in this game. Moves look like {examples}.",
+        "core.game_over": "The game is over: no more moves can be made.",
+        "core.chance_turn": "It is nobody's turn: the game is waiting for a chance outcome.",
+        "core.chance_not_player": "It is {who}'s turn to choose, not a chance outcome.",
+        "core.not_your_turn": "It is {who}'s turn, not {whom}'s.",
+        "core.no_such_player": "There is no player {thing} in this game.",
+        "core.not_chance_node": "This is not a chance node: a player must move.",
+        "core.bot_seat": "It is {who}'s turn, and a bot plays that seat.",
+        "core.person_seat": "It is {who}'s turn: a person must move.",
+    },
+    "ja": {
+        "core.not_a_move": "{thing}は手ではありません。手は {examples} のような短い文字列です。",
+        "core.unknown_move": "{thing}はこのゲームの手ではありません。"
+        "手は {examples} のように書きます。",
+        "core.game_over": "ゲームは終了しています。もう手は指せません。",
+        "core.chance_turn": "誰の番でもありません：偶然の結果を待っています。",
+        "core.chance_not_player": "{who}が選ぶ番です。偶然の結果ではありません。",
+        "core.not_your_turn": "{who}の番です。{whom}の番ではありません。",
+        "core.no_such_player": "このゲームにプレイヤー{thing}はいません。",
+        "core.not_chance_node": "偶然の結果を待つ場面ではありません：プレイヤーが指す番です。",
+        "core.bot_seat": "{who}の番です。この席はボットが指します。",
+        "core.person_seat": "{who}の番です：人が指す番です。",
+    },
+}
+_SEAT_FIELDS = ("who", "whom")  # seat numbers, shown as names
 _PLAYER = {"en": "Player {n}", "ja": "プレイヤー{n}"}
 
 
@@ -39,6 +68,25 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
+                   names: Sequence[str] | None = None) -> str:
+    """A catalog message (``core.…`` or the game's own key) with its fields, in ``lang``."""
+    shown = localized_names(names, lang) if names is not None else None
+    if key.startswith("core."):
+        catalog = CORE.get(lang, CORE["en"])
+        values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS else v
+                  for k, v in fields.items()}
+        return catalog.get(key, CORE["en"][key]).format(**values)
+    from boardlib import GAMES
+
+    module = GAMES[game]
+    catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
+    template = catalog.get(key) or module.MESSAGES["en"][key]
+    values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
+              else module.format_value(k, v, lang) for k, v in fields.items()}
+    return template.format(**values)
 
 
 def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:

@@ -15,7 +15,7 @@ A plain string that spells a move (``"place 3"``) is accepted wherever an
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -35,13 +35,45 @@ class IllegalAction(ValueError):
     ``rule`` is the clause id in docs/rules/<game>.md that the move breaks, if any.
     """
 
-    def __init__(self, kind: str, reason: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        reason: str,
+        rule: str | None = None,
+        *,
+        key: str | None = None,
+        fields: dict[str, Any] | None = None,
+        game: str | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
         if kind not in ILLEGAL_KINDS:
             raise ValueError(f"unknown IllegalAction kind {kind!r}")
         self.kind = kind
         self.reason = reason
         self.rule = rule
+        self.key, self.fields, self.game = key, dict(fields or {}), game
+        self.names = list(names) if names is not None else None
         super().__init__(f"{reason} ({rule})" if rule else reason)
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (from the message catalog; English if it has none)."""
+        if self.key is None or lang == "en":
+            return self.reason
+        from boardlib.messages import render_message
+
+        return render_message(self.game, self.key, self.fields, lang, self.names)
+
+
+def illegal(kind: str, key: str, rule: str | None = None, *, game: str | None = None,
+            names: Sequence[str] | None = None, **fields: Any) -> IllegalAction:
+    """An ``IllegalAction`` whose reason comes from a catalog, so it can be told in any language.
+
+    ``key`` is ``"core.…"`` (boardlib.messages.CORE) or a key of the game's ``MESSAGES``.
+    """
+    from boardlib.messages import render_message
+
+    reason = render_message(game, key, fields, "en", names)
+    return IllegalAction(kind, reason, rule, key=key, fields=fields, game=game, names=names)
 
 
 class Action(str):
@@ -186,7 +218,7 @@ class GameState:
         """Draw one chance outcome with its exact probability, using ``rng`` only."""
         weights = self._weights()
         if not weights:
-            raise IllegalAction("wrong_phase", "This is not a chance node: a player must move.")
+            raise illegal("wrong_phase", "core.not_chance_node")
         pick = rng.randrange(sum(w for _, w in weights))
         for action, weight in weights:
             pick -= weight
@@ -208,11 +240,8 @@ class GameState:
     def check_action(self, action: object, player: int | None = None) -> IllegalAction | None:
         """Why ``action`` (by ``player``, if given) may not be applied now, or None if it may."""
         if not isinstance(action, str):
-            return IllegalAction(
-                "malformed",
-                f"{_short_repr(action)} is not a move. Moves are short texts such as "
-                f"{self.MOVE_EXAMPLES}.",
-            )
+            return illegal("malformed", "core.not_a_move", thing=_short_repr(action),
+                           examples=self.MOVE_EXAMPLES)
         action = _plain_text(action)
         legal = self._legal()
         current = self.current_player()
@@ -222,33 +251,24 @@ class GameState:
             return None
         parsed = self.parse_action(action)
         if parsed is None:
-            return IllegalAction(
-                "malformed",
-                f"{_short_repr(action)} is not a move in this game. Moves look like "
-                f"{self.MOVE_EXAMPLES}.",
-            )
+            return illegal("malformed", "core.unknown_move", thing=_short_repr(action),
+                           examples=self.MOVE_EXAMPLES)
         if parsed in legal:
             return None
         if current == TERMINAL:
-            return IllegalAction("game_over", "The game is over: no more moves can be made.")
+            return illegal("game_over", "core.game_over")
         return self._explain(parsed)
 
     def _wrong_player(self, player: object, current: int) -> IllegalAction:
         if current == CHANCE:
-            return IllegalAction(
-                "not_your_turn",
-                "It is nobody's turn: the game is waiting for a chance outcome.",
-            )
-        who = self.names[current]
+            return illegal("not_your_turn", "core.chance_turn")
         if player == CHANCE:
-            return IllegalAction(
-                "not_your_turn", f"It is {who}'s turn to choose, not a chance outcome."
-            )
+            return illegal("not_your_turn", "core.chance_not_player", names=self.names,
+                           who=current)
         if isinstance(player, int) and 0 <= player < self.num_players:
-            return IllegalAction(
-                "not_your_turn", f"It is {who}'s turn, not {self.names[player]}'s."
-            )
-        return IllegalAction("malformed", f"There is no player {_short_repr(player)} in this game.")
+            return illegal("not_your_turn", "core.not_your_turn", names=self.names, who=current,
+                           whom=player)
+        return illegal("malformed", "core.no_such_player", thing=_short_repr(player))
 
     def why_illegal(self, action: object, player: int | None = None) -> str | None:
         """The reason ``action`` is not allowed now, in a player's words; None if it is legal."""

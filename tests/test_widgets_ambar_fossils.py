@@ -152,6 +152,9 @@ def test_japanese_labels_and_narration():
     assert "プレイヤー1は発掘現場から裏向きの恐竜化石" in board.narration.value
     board.set_language("en")
     assert "Player 1" in board.narration.value
+    board.set_language("ja")
+    message = board.click(*board.scene.center_of("down-P"))  # while holding a fossil
+    assert message.startswith("できません：このターンはもう化石") and "ルール AF-4.2" in message
 
 
 def test_the_end_of_game_panel_ranks_and_explains():

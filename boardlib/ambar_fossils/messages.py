@@ -27,6 +27,33 @@ MESSAGES = {
         "reason.passes": "Every player passed in a row: the game ends.",
         "reason.stalemate": "Every player passed in a row without revealing or placing anything:"
         " the game ends in a stalemate.",
+        "illegal.reveal_impossible": "The fossil being revealed is a face-down {type} fossil,"
+        " and all 4 copies of {fossil} are already face-up, so it cannot be that.",
+        "illegal.nothing_revealing": "Nothing is being revealed now: a face-down fossil's number "
+        "comes up only when it is turned over.",
+        "illegal.wait_reveal": "Wait: a face-down fossil is being turned over first.",
+        "illegal.holding_pass": "You already chose {held}: place it or return it to the "
+        "Excavation.",
+        "illegal.holding_choose": "You already chose a fossil this turn ({held}): place it or "
+        "return it.",
+        "illegal.choose_first": "First choose a fossil from the Excavation: you are not holding "
+        "one.",
+        "illegal.no_pass_yet": "You may pass only once no face-down fossils are left in the "
+        "Excavation; until then you must choose a fossil.",
+        "illegal.no_face_down": "No face-down {type} fossils are left in the Excavation.",
+        "illegal.not_face_up": "There is no face-up {fossil} in the Excavation.",
+        "illegal.identical": "Your column {column} already shows {fossil}; you may not choose an "
+        "identical fossil.",
+        "illegal.ascending_left": "{fossil} in column {column} would break the ascending order: "
+        "column {other} to its left shows {shown}, a higher number.",
+        "illegal.ascending_right": "{fossil} in column {column} would break the ascending order: "
+        "column {other} to its right shows {shown}, a lower number.",
+        "illegal.height": "{fossil} would stand on level {level}, two levels above the top of "
+        "both neighbours: column {left} is {left_height} high and column {right} is "
+        "{right_height} high.",
+        "illegal.height_end": "{fossil} would stand on level {level}, two levels above the top of "
+        "its neighbour: column {column} is at the end of the row, so only its one neighbour "
+        "counts: column {other} is {other_height} high.",
     },
     "ja": {
         "flip": "{player}は発掘現場から裏向きの{type}化石を1つ表向きにします。",
@@ -49,6 +76,30 @@ MESSAGES = {
         "reason.passes": "全員が続けてパスしました。ゲーム終了です。",
         "reason.stalemate": "全員が何も表にせず何も置かずに続けてパスしました。"
         "手詰まりでゲーム終了です。",
+        "illegal.reveal_impossible": "表向きにしているのは裏向きの{type}化石で、{fossil}は4つとも"
+        "すでに表向きなので、それは出ません。",
+        "illegal.nothing_revealing": "今は何も表向きにしていません。裏向きの化石の数字は、"
+        "表向きにしたときに決まります。",
+        "illegal.wait_reveal": "お待ちください：先に裏向きの化石を表向きにしています。",
+        "illegal.holding_pass": "{held}をすでに選んでいます。"
+        "列に置くか、発掘現場に戻してください。",
+        "illegal.holding_choose": "このターンはもう化石（{held}）を選んでいます。"
+        "置くか戻してください。",
+        "illegal.choose_first": "まず発掘現場から化石を選んでください。まだ何も選んでいません。",
+        "illegal.no_pass_yet": "パスできるのは発掘現場に裏向きの化石がなくなってからです。"
+        "それまでは化石を選ばなければなりません。",
+        "illegal.no_face_down": "発掘現場に裏向きの{type}化石はもう残っていません。",
+        "illegal.not_face_up": "発掘現場に表向きの{fossil}はありません。",
+        "illegal.identical": "あなたの{column}列目にはすでに{fossil}が見えています。"
+        "同一の化石は選べません。",
+        "illegal.ascending_left": "{fossil}を{column}列目に置くと昇順が崩れます："
+        "左の{other}列目に、より大きい{shown}が見えています。",
+        "illegal.ascending_right": "{fossil}を{column}列目に置くと昇順が崩れます："
+        "右の{other}列目に、より小さい{shown}が見えています。",
+        "illegal.height": "{fossil}は{level}段目になり、両隣の列より2段高くなってしまいます："
+        "{left}列目は高さ{left_height}、{right}列目は高さ{right_height}です。",
+        "illegal.height_end": "{fossil}は{level}段目になり、隣の列より2段高くなってしまいます："
+        "{column}列目は端の列なので、隣の{other}列目（高さ{other_height}）だけと比べます。",
     },
 }
 
@@ -56,7 +107,7 @@ MESSAGES = {
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: ``"D4"`` → "Dinosaur 4" / "恐竜4"; ``"D"`` → "Dinosaur"."""
     names = TYPE_NAMES.get(lang, TYPE_NAMES["en"])
-    if key in ("fossil", "neighbour") and isinstance(value, str):
+    if key in ("fossil", "neighbour", "held", "shown") and isinstance(value, str):
         kind = names[LETTERS.index(value[0])]
         return f"{kind}{value[1:]}" if lang == "ja" else f"{kind} {value[1:]}"
     if key == "type" and isinstance(value, str):

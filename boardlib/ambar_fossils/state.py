@@ -20,6 +20,7 @@ from boardlib.protocol import (
     Event,
     GameState,
     IllegalAction,
+    illegal,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -283,111 +284,56 @@ class AmbarFossilsState(GameState):
         kind = action.kind
         if kind == "reveal":
             if self.phase in (REVEAL, REVEAL_SWAPPED):
-                letter = LETTERS[self.revealing]
-                return IllegalAction(
-                    "rule",
-                    f"The fossil being revealed is a face-down {TYPE_NAMES['en'][self.revealing]}"
-                    f" fossil, and all {COPIES} copies of {fossil_token(action.args[0])} are "
-                    f"already face-up, so it cannot be that (only {letter} numbers still hidden"
-                    f" can come up).",
-                    "AF-1.1",
-                )
-            return IllegalAction(
-                "wrong_phase",
-                "Nothing is being revealed now: a face-down fossil's number comes up only when "
-                "it is turned over.",
-            )
+                return _illegal("rule", "reveal_impossible", "AF-1.1",
+                                type=LETTERS[self.revealing], fossil=fossil_token(action.args[0]))
+            return _illegal("wrong_phase", "nothing_revealing")
         if self.phase in (REVEAL, REVEAL_SWAPPED):
-            return IllegalAction(
-                "wrong_phase", "Wait: a face-down fossil is being turned over first."
-            )
+            return _illegal("wrong_phase", "wait_reveal")
         player = self.player
         if self.phase == PLACE:
             if kind == "place":
                 return self._why_not_column(player, self.holding, action.args[0])
-            held = _fossil_name(self.holding)
+            held = fossil_token(self.holding)
             if kind == "pass":
-                return IllegalAction(
-                    "wrong_phase",
-                    f"You already chose {held}: place it or return it to the Excavation.",
-                    "AF-6.2",
-                )
-            return IllegalAction(
-                "wrong_phase",
-                f"You already chose a fossil this turn ({held}): place it or return it.",
-                "AF-4.2",
-            )
+                return _illegal("wrong_phase", "holding_pass", "AF-6.2", held=held)
+            return _illegal("wrong_phase", "holding_choose", "AF-4.2", held=held)
         # CHOOSE
         if kind in ("place", "return"):
-            return IllegalAction(
-                "wrong_phase",
-                "First choose a fossil from the Excavation: you are not holding one.",
-                "AF-4.2",
-            )
+            return _illegal("wrong_phase", "choose_first", "AF-4.2")
         if kind == "pass":
-            return IllegalAction(
-                "rule",
-                "You may pass only once no face-down fossils are left in the Excavation; "
-                "until then you must choose a fossil.",
-                "AF-5.5",
-            )
+            return _illegal("rule", "no_pass_yet", "AF-5.5")
         if kind == "flip":
-            return IllegalAction(
-                "rule",
-                f"No face-down {TYPE_NAMES['en'][action.args[0]]} fossils are left in the "
-                "Excavation.",
-                "AF-5.1",
-            )
+            return _illegal("rule", "no_face_down", "AF-5.1", type=LETTERS[action.args[0]])
         code = action.args[0]  # take
         if not self.up[code]:
-            return IllegalAction(
-                "rule", f"There is no face-up {_fossil_name(code)} in the Excavation.", "AF-5.4"
-            )
-        column = self.tops[player].index(code) + 1
-        return IllegalAction(
-            "rule",
-            f"Your column {column} already shows {_fossil_name(code)}; you may not choose an "
-            "identical fossil.",
-            "AF-5.4",
-        )
+            return _illegal("rule", "not_face_up", "AF-5.4", fossil=fossil_token(code))
+        return _illegal("rule", "identical", "AF-5.4", fossil=fossil_token(code),
+                        column=self.tops[player].index(code) + 1)
 
     def _why_not_column(self, player: int, fossil: int, column: int) -> IllegalAction:
         tops, heights = self.tops[player], self.heights[player]
-        number = fossil % NUMBERS + 1
-        name = _fossil_name(fossil)
-        for c in range(column - 1, -1, -1):
-            if tops[c] >= 0 and tops[c] % NUMBERS + 1 > number:
-                return IllegalAction(
-                    "rule",
-                    f"{name} in column {column + 1} would break the ascending order: column "
-                    f"{c + 1} to its left shows {_fossil_name(tops[c])}, a higher number.",
-                    "AF-6.7",
-                )
+        number = fossil % NUMBERS
+        token = fossil_token(fossil)
+        for c in range(column - 1, -1, -1):  # the nearest visible number on each side
             if tops[c] >= 0:
+                if tops[c] % NUMBERS > number:
+                    return _illegal("rule", "ascending_left", "AF-6.7", fossil=token,
+                                    column=column + 1, other=c + 1, shown=fossil_token(tops[c]))
                 break
         for c in range(column + 1, COLUMNS):
-            if tops[c] >= 0 and tops[c] % NUMBERS + 1 < number:
-                return IllegalAction(
-                    "rule",
-                    f"{name} in column {column + 1} would break the ascending order: column "
-                    f"{c + 1} to its right shows {_fossil_name(tops[c])}, a lower number.",
-                    "AF-6.7",
-                )
             if tops[c] >= 0:
+                if tops[c] % NUMBERS < number:
+                    return _illegal("rule", "ascending_right", "AF-6.7", fossil=token,
+                                    column=column + 1, other=c + 1, shown=fossil_token(tops[c]))
                 break
-        sides = [c + 1 for c in (column - 1, column + 1) if 0 <= c < COLUMNS]
-        levels = " and ".join(f"column {c} is {heights[c - 1]} high" for c in sides)
-        where = (
-            f"column {column + 1} is at the end of the row, so only its one neighbour counts: "
-            if len(sides) == 1
-            else ""
-        )
-        return IllegalAction(
-            "rule",
-            f"{name} would stand on level {heights[column] + 1}, two levels above the top of "
-            f"{'its neighbour' if len(sides) == 1 else 'both neighbours'}: {where}{levels}.",
-            "AF-6.6" if len(sides) == 1 else "AF-6.5",
-        )
+        level = heights[column] + 1
+        if column in (0, COLUMNS - 1):
+            other = 1 if column == 0 else COLUMNS - 2
+            return _illegal("rule", "height_end", "AF-6.6", fossil=token, level=level,
+                            column=column + 1, other=other + 1, other_height=heights[other])
+        return _illegal("rule", "height", "AF-6.5", fossil=token, level=level, left=column,
+                        left_height=heights[column - 1], right=column + 2,
+                        right_height=heights[column + 1])
 
     # ----- the end ------------------------------------------------------------------
     def level_counts(self, player: int, top_level: int | None = None) -> list[int]:
@@ -525,5 +471,7 @@ def excellent_neighbour(tops: list[int], column: int, fossil: int) -> int:
     return -1
 
 
-def _fossil_name(code: int) -> str:
-    return f"{TYPE_NAMES['en'][code // NUMBERS]} {code % NUMBERS + 1}"
+def _illegal(kind: str, key: str, rule: str | None = None, **fields: object) -> IllegalAction:
+    """A refusal told from the message catalog (English and Japanese: messages.py)."""
+    return illegal(kind, f"illegal.{key}", rule, game=GAME, **fields)
+

@@ -176,8 +176,9 @@ class AmbarBoard(w.VBox):
         try:
             events = self.match.play(action)
         except IllegalAction as problem:
-            rule = f" ({label('rule', self.lang, rule=problem.rule)})" if problem.rule else ""
-            return self._say(label("not_allowed", self.lang, reason=problem.reason) + rule)
+            rule = label("rule", self.lang, rule=problem.rule) if problem.rule else ""
+            reason = problem.explain(self.lang)
+            return self._say(label("not_allowed", self.lang, reason=reason) + rule)
         self._hint = None
         played = str(self.state.history[before])
         events += self.match.advance()
