@@ -7,14 +7,18 @@ Pure Python, standard library only. Every game module offers ``new_game``,
 
 from __future__ import annotations
 
-from boardlib import ambar_fossils, amphipolis
+from boardlib import ambar_2018, ambar_fossils, amphipolis
 from boardlib.bots import Bot, RandomBot
 from boardlib.match import Match
 from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
 from boardlib.ranking import Result
 from boardlib.saves import load as from_json
 
-GAMES = {"ambar_fossils": ambar_fossils, "amphipolis": amphipolis}
+GAMES = {
+    "ambar_fossils": ambar_fossils,
+    "amphipolis": amphipolis,
+    "ambar_2018": ambar_2018,
+}
 """Game name → module, so tests, bots, widgets and the command line are generic."""
 
 __version__ = "0.1.0"
@@ -30,6 +34,7 @@ __all__ = [
     "Match",
     "RandomBot",
     "Result",
+    "ambar_2018",
     "ambar_fossils",
     "amphipolis",
     "from_json",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -109,10 +110,18 @@ def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str]) -> N
         print(event.sentence(lang, names), file=out)
 
 
+def _show_position(state, player: int, out: TextIO) -> None:
+    """The position as the player to move may see it: all of it, unless the game hides cards."""
+    if getattr(GAMES[state.GAME], "HIDDEN_INFORMATION", False):
+        for key, value in state.observation(player).items():
+            print(f"{key}: {json.dumps(value, ensure_ascii=False)}", file=out)
+    else:
+        print(state.describe(), file=out)
+
+
 def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str) -> bool:
     state = match.state
-    if hasattr(state, "describe"):
-        print(state.describe(), file=out)
+    _show_position(state, match.to_move(), out)
     print(f"{state.names[match.to_move()]}, your move: "
           + ", ".join(state.legal_actions()), file=out)
     line = stdin.readline()

@@ -1,0 +1,435 @@
+"""Ambar (2018) set-up (AB-2), saving and loading positions, checking that one is possible."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from boardlib.ambar_2018.state import (
+    ALCHEMY,
+    ASIDE,
+    BANK,
+    CHANCE_PHASES,
+    CODES,
+    COLOURS,
+    COMPONENT_TOTALS,
+    DEAL,
+    EVENT_COUNTS,
+    EVENTS,
+    GEM_TOTALS,
+    KIND,
+    LINEUP,
+    MARKERS,
+    MAX_LINEUP,
+    NCARDS,
+    OTHERS_DECIDE,
+    OVER,
+    PHASES,
+    PLACE,
+    PLAYER_COUNTS,
+    RED_DEMON,
+    ROUND1,
+    ROUND2,
+    SERPENT,
+    SITES,
+    SOLDIERS,
+    START_ALCHEMY,
+    START_FOREST,
+    START_TRAVELLER,
+    START_VILLAGE,
+    STARTING,
+    SUPPLIES,
+    TRADE,
+    TRAVELLER,
+    VILLAGE,
+    Ambar2018State,
+)
+from boardlib.protocol import default_names
+
+PILES = ("deck", "aside", "discard", "box")
+
+
+def check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise ValueError(
+            f"Ambar (2018) is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
+            f"{players!r} (AB-1.2)."
+        )
+    return players
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, names: Sequence[str] | None = None
+) -> Ambar2018State:
+    """A game set up by the rules (AB-2). Nothing random is decided here: the starting
+    event cards are dealt by chance nodes and the shuffled deck is drawn card by card, so
+    ``seed`` changes nothing (it is accepted so that every game is started the same way)."""
+    count = check_players(players)
+    if names is not None:
+        if not isinstance(names, (list, tuple)):
+            raise ValueError(f"'names' must list {count} non-empty names.")
+        names = _names(list(names), count)
+    key = (count, tuple(names) if names is not None else None)
+    template = _NEW_GAMES.get(key)
+    if template is None:
+        template = _NEW_GAMES[key] = _set_up(count, names)
+    return template.clone()  # set-up is the same every time: build it once, copy it
+
+
+_NEW_GAMES: dict[tuple[int, tuple[str, ...] | None], Ambar2018State] = {}
+
+
+def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
+    """The position before the starting event cards are dealt (AB-2)."""
+    start = SUPPLIES["start"]
+    unused = max(PLAYER_COUNTS) - count
+    box = {CODES[c]: unused for c in STARTING} if unused else {}
+    seats = [
+        {
+            "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
+            "alchemy": "SA", "traveller": "ST", "village": "SV",
+            "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
+        }
+        for _ in range(count)
+    ]
+    handed = {c: count * n for c, n in start["alchemy_gems"].items()}
+    return from_snapshot({
+        "players": count,
+        "names": list(names) if names is not None else default_names(count),
+        "round": 1, "phase": "deal", "active": 0, "decider": None, "queue": [],
+        "deck": {CODES[c]: n for c, n in enumerate(ROUND1) if n},
+        "aside": {CODES[c]: n for c, n in enumerate(ROUND2) if n},
+        "discard": {}, "box": box, "top": None, "top_known": [],
+        "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
+        "chants_check": False, "actions": 0, "seats": seats,
+        "supply": {"markers": MARKERS - count * start["markers"],
+                   "soldiers": SOLDIERS - count * start["soldiers"],
+                   "bank": BANK - count * start["gold"]},
+        "hoard": {c: GEM_TOTALS[i] - handed.get(c, 0) for i, c in enumerate(COLOURS)},
+        "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
+        "carry": None,
+        "event_deck": dict(zip(EVENTS, EVENT_COUNTS)), "event_discard": {},
+        "serpent": "place", "serpent_next": None, "demon": "aside", "demon_out": False,
+        "deal": 0, "ended": None,
+    })
+
+
+# ----- snapshots -------------------------------------------------------------------------
+def _counts(values: list[int], names: Sequence[str]) -> dict[str, int]:
+    return {names[i]: n for i, n in enumerate(values) if n}
+
+
+def _where(value: int, seat_ok: bool = True) -> str | int:
+    return {PLACE: "place", LINEUP: "line-up", ASIDE: "aside"}.get(value, value)  # type: ignore
+
+
+def snapshot(state: Ambar2018State) -> dict[str, Any]:
+    """The whole position as JSON-safe data (hidden cards included: this is a save)."""
+    return {
+        "players": len(state.names),
+        "names": list(state.names),
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "active": state.active,
+        "decider": state.decider if state.phase in OTHERS_DECIDE else None,
+        "queue": list(state.queue),
+        **{pile: _counts(getattr(state, pile), CODES) for pile in PILES},
+        "top": CODES[state.top] if state.top >= 0 else None,
+        "top_known": list(state.top_known),
+        "lineup": [CODES[c] for c in state.lineup],
+        "used": [k for k, u in enumerate(state.used) if u],
+        "turned": CODES[state.turned] if state.turned >= 0 else None,
+        "drawn": state.drawn,
+        "fled": state.fled,
+        "chants_check": state.chants_check,
+        "actions": state.actions,
+        "seats": [
+            {
+                "gold": state.gold[p], "soldiers": state.soldiers[p], "markers": state.markers[p],
+                "alchemy": CODES[state.alch[p]], "traveller": CODES[state.trav[p]],
+                "village": CODES[state.vill[p]],
+                "alchemy_gems": _counts(state.agems[p], COLOURS),
+                "village_gems": _counts(state.vgems[p], COLOURS),
+                "events": _counts(state.hands[p], EVENTS),
+            }
+            for p in range(len(state.names))
+        ],
+        "supply": {"markers": state.marker_supply, "soldiers": state.soldier_supply,
+                   "bank": state.bank},
+        "hoard": _counts(state.hoard, COLOURS),
+        "loot": _counts(state.loot, COLOURS),
+        "loot_gold": state.loot_gold,
+        "sold": _counts(state.sold, COLOURS),
+        "treasure": _counts(state.treasure, COLOURS),
+        "treasure_gold": state.treasure_gold,
+        "carry": ({"colour": COLOURS[state.carry[0]], "count": state.carry[1]}
+                  if state.carry[0] >= 0 else None),
+        "event_deck": _counts(state.edeck, EVENTS),
+        "event_discard": _counts(state.ediscard, EVENTS),
+        "serpent": _where(state.serpent),
+        "serpent_next": state.serpent_next if state.serpent_next >= 0 else None,
+        "demon": _where(state.demon),
+        "demon_out": state.demon_out,
+        "deal": state.deal_seat if state.deal_seat >= 0 else None,
+        "ended": state.ended,
+    }
+
+
+def from_snapshot(data: Any) -> Ambar2018State:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = Ambar2018State.__new__(Ambar2018State)
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    s.round = _choice(data.get("round"), (1, 2), "round")
+    phase = _choice(data.get("phase"), PHASES, "phase")
+    s.phase = PHASES.index(phase)
+    s.active = _seat(data.get("active"), n, "active")
+    decider = data.get("decider")
+    s.decider = _seat(decider, n, "decider") if decider is not None else -1
+    s.queue = [_seat(q, n, "queue") for q in _list(data.get("queue"), "queue")]
+    for pile in PILES:
+        setattr(s, pile, _count_vector(data.get(pile), CODES[:NCARDS], pile))
+    s.top = _code(data.get("top"), "top") if data.get("top") is not None else -1
+    s.top_known = [_seat(q, n, "top_known") for q in _list(data.get("top_known"), "top_known")]
+    s.lineup = [_lineup_code(c) for c in _list(data.get("lineup"), "lineup")]
+    used = _list(data.get("used"), "used")
+    if any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(s.lineup)
+           or KIND[s.lineup[k]] != TRADE for k in used):
+        raise ValueError("'used' must list line-up positions (from 0) of trade cards.")
+    s.used = [k in used for k in range(len(s.lineup))]
+    s.turned = _code(data.get("turned"), "turned") if data.get("turned") is not None else -1
+    s.drawn = _whole(data.get("drawn"), "drawn")
+    s.fled = _flag(data.get("fled"), "fled")
+    s.chants_check = _flag(data.get("chants_check"), "chants_check")
+    s.actions = _whole(data.get("actions"), "actions")
+    seats = _list(data.get("seats"), "seats")
+    if len(seats) != n:
+        raise ValueError(f"'seats' must describe {n} players.")
+    s.gold, s.soldiers, s.markers, s.alch, s.trav, s.vill = [], [], [], [], [], []
+    s.agems, s.vgems, s.hands = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p} must be an object.")
+        s.gold.append(_whole(seat.get("gold"), "gold"))
+        s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
+        s.markers.append(_whole(seat.get("markers"), "markers"))
+        s.alch.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
+        s.trav.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
+        s.vill.append(_kind_code(seat.get("village"), VILLAGE, "village"))
+        s.agems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
+        s.vgems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
+        s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
+    supply = data.get("supply")
+    if not isinstance(supply, dict):
+        raise ValueError("'supply' must give markers, soldiers and bank.")
+    s.marker_supply = _whole(supply.get("markers"), "supply.markers")
+    s.soldier_supply = _whole(supply.get("soldiers"), "supply.soldiers")
+    s.bank = _whole(supply.get("bank"), "supply.bank")
+    for key in ("hoard", "loot", "sold", "treasure"):
+        setattr(s, key, _count_vector(data.get(key), COLOURS, key))
+    s.loot_gold = _whole(data.get("loot_gold"), "loot_gold")
+    s.treasure_gold = _whole(data.get("treasure_gold"), "treasure_gold")
+    carry = data.get("carry")
+    if carry is None:
+        s.carry = [-1, 0]
+    else:
+        if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
+            raise ValueError("'carry' must be null or {colour, count}.")
+        s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
+    s.edeck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
+    s.ediscard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
+    s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
+    nxt = data.get("serpent_next")
+    s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
+    s.demon = _location(data.get("demon"), n, ("aside",), "demon")
+    s.demon_out = _flag(data.get("demon_out"), "demon_out")
+    deal = data.get("deal")
+    s.deal_seat = _seat(deal, n, "deal") if deal is not None else -1
+    ended = data.get("ended")
+    if ended not in (None, "deck"):
+        raise ValueError("'ended' must be null or \"deck\".")
+    s.ended = ended
+    s.history = []
+    s._legal_cache = None
+    s._weights_cache = None
+    s.left = sum(s.deck)
+    s._who = s._whose()
+    validate(s)
+    s._start = snapshot(s)
+    return s
+
+
+# ----- checking ---------------------------------------------------------------------------
+def validate(s: Ambar2018State) -> None:
+    """Raise ValueError, naming the rule, if ``s`` could not arise in a game of Ambar (2018)."""
+    n = len(s.names)
+    counts = s.inventory()
+    for key, total in COMPONENT_TOTALS.items():
+        if counts[key] != total:
+            raise ValueError(
+                f"The position has {counts[key]} {key}; the game has {total} (AB-1.1).")
+    vectors = [s.deck, s.aside, s.discard, s.box, s.hoard, s.loot, s.sold, s.treasure, s.edeck,
+               s.ediscard, *s.agems, *s.vgems, *s.hands]
+    if any(v < 0 for vec in vectors for v in vec):
+        raise ValueError("A pile, hand or card holds a negative number of things.")
+    if s.deck[START_FOREST] or s.discard[START_FOREST] or s.aside[START_FOREST]:
+        raise ValueError("Starting forests never leave the players' areas (AB-2.1).")
+    if any(m > SITES for m in s.markers):
+        raise ValueError(f"A forest has only {SITES} sites for amber markers (AB-8.2).")
+    if len(s.lineup) > MAX_LINEUP:
+        raise ValueError(f"A line-up has at most {MAX_LINEUP} cards (AB-4.1).")
+    if s.round == 2 and (sum(s.aside) or s.demon == ASIDE):
+        raise ValueError("In round 2 the laid-aside cards and the Red Demon are in play (AB-12.3).")
+    if s.round == 1 and s.demon != ASIDE:
+        raise ValueError("The Red Demon enters the game only in round 2 (AB-10.3).")
+    if (s.serpent == LINEUP) != (SERPENT in s.lineup) or s.lineup.count(SERPENT) > 1:
+        raise ValueError("The Serpent is in the line-up exactly when it says so (AB-10.2).")
+    if s.demon_out != (RED_DEMON in s.lineup) or s.lineup.count(RED_DEMON) > 1:
+        raise ValueError("The Red Demon is in the line-up exactly when it says so (AB-10.4).")
+    if s.demon_out and s.demon != s.active:
+        raise ValueError("Only the Red Demon's victim plays it (AB-10.4).")
+    if s.serpent_next >= 0 and s.serpent != LINEUP:
+        raise ValueError("'serpent_next' is only for a Serpent that is in the line-up (AB-10.2).")
+    if s.top >= 0 and not s.deck[s.top]:
+        raise ValueError("The card known to be on top of the deck is not in it (AB-4.2).")
+    if (s.top >= 0) != bool(s.top_known):
+        raise ValueError("Someone knows the top card exactly when it is recorded (AB-4.2).")
+    phase = s.phase
+    if s._who != s._whose() or s.left != sum(s.deck):
+        raise ValueError("The cached player to move is out of date.")
+    if (phase == DEAL) != (s.deal_seat >= 0):
+        raise ValueError("'deal' names a seat exactly while the starting events are dealt.")
+    if (phase in OTHERS_DECIDE) != (s.decider >= 0):
+        raise ValueError("'decider' names a seat exactly in a window where others decide.")
+    if phase not in OTHERS_DECIDE and s.queue:
+        raise ValueError("Only a window where others decide has a queue.")
+    if (phase == PHASES.index("carry")) != (s.carry[0] >= 0):
+        raise ValueError("Gems are on the road exactly during a carry (AB-6.3).")
+    if (phase == OVER) != (s.ended is not None):
+        raise ValueError("'ended' is set exactly when the game is over (AB-12.4).")
+    if phase in CHANCE_PHASES and not s._chance_weights():
+        raise ValueError("A chance node with nothing left to draw.")
+    if phase == PHASES.index("danger") and (not s.lineup or KIND[s.lineup[-1]] not in (5, 7, 8)):
+        raise ValueError("A danger decision needs a Chants, Bandits or Hold-up last in line-up.")
+    if phase == PHASES.index("oracle") and s.active not in s.top_known:
+        raise ValueError("Deciding after the Oracle needs a known top card (AB-4.2).")
+    if phase != OVER and phase not in CHANCE_PHASES and not s._player_actions():
+        raise ValueError("Nobody could move in this position.")
+    for p in range(n):
+        kinds = (KIND[s.alch[p]], KIND[s.trav[p]], KIND[s.vill[p]])
+        if kinds != (ALCHEMY, TRAVELLER, VILLAGE):
+            raise ValueError(f"{s.names[p]}'s cards are not an alchemy, traveller and village.")
+        if sum(s.vgems[p]) > _capacity(s.vill[p]):
+            raise ValueError(f"{s.names[p]}'s village holds more gems than it allows (AB-6.4).")
+
+
+def _capacity(card: int) -> int:
+    from boardlib.ambar_2018.state import CAPACITY
+
+    return CAPACITY[card]
+
+
+# ----- what a seat may see ------------------------------------------------------------------
+def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
+    """What ``player`` sees (None: a spectator): event hands only as counts except one's own,
+    the deck only as the counts anyone could work out, its top card only to who looked."""
+    n = len(s.names)
+    if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
+                                   and 0 <= player < n):
+        raise ValueError(f"There is no player {player!r} in this game.")
+    view = snapshot(s)
+    for p, seat in enumerate(view["seats"]):
+        if p != player:
+            seat["events"] = sum(s.hands[p])
+    view["event_deck"] = sum(s.edeck)
+    view["event_discard"] = sum(s.ediscard)
+    if player not in s.top_known:
+        view["top"] = None
+    view["viewer"] = player
+    view["placeholder_values"] = (
+        "Card costs, capacities, trade prices, alchemy tables, bandit colours, round-2 icons "
+        "and event counts are placeholders, not the printed cards (see components.json)."
+    )
+    view["black_cards"] = s.black_count()
+    view["legal_actions"] = (
+        [str(a) for a in s._legal()] if player is not None and s.current_player() == player
+        else []
+    )
+    return view
+
+
+# ----- small readers --------------------------------------------------------------------------
+def _names(names: Any, count: int) -> list[str]:
+    if names is None:
+        return default_names(count)
+    if (not isinstance(names, list) or len(names) != count
+            or not all(isinstance(x, str) and x.strip() for x in names)):
+        raise ValueError(f"'names' must list {count} non-empty names.")
+    return [x.strip() for x in names]
+
+
+def _choice(value: Any, options: Sequence[Any], field: str) -> Any:
+    if isinstance(value, bool) or value not in options:
+        raise ValueError(f"'{field}' must be one of {', '.join(map(str, options))}, not {value!r}.")
+    return value
+
+
+def _seat(value: Any, count: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
+        raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"'{field}' must be a list.")
+    return value
+
+
+def _whole(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"'{field}' must be a whole number ≥ 0, not {value!r}.")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"'{field}' must be true or false.")
+    return value
+
+
+def _count_vector(value: Any, names: Sequence[str], field: str) -> list[int]:
+    if not isinstance(value, dict) or any(k not in names for k in value):
+        raise ValueError(f"'{field}' must map names among {', '.join(names)} to counts.")
+    return [_whole(value.get(k, 0), field) for k in names]
+
+
+def _code(value: Any, field: str) -> int:
+    if value not in CODES[:NCARDS] or value == "SF":
+        raise ValueError(f"'{field}': {value!r} is not a journey card code.")
+    return CODES.index(value)
+
+
+def _lineup_code(value: Any) -> int:
+    if value not in CODES or value == "SF":
+        raise ValueError(f"'lineup': {value!r} is not a card code.")
+    return CODES.index(value)
+
+
+def _kind_code(value: Any, kind: int, field: str) -> int:
+    if value not in CODES[:NCARDS] or KIND[CODES.index(value)] != kind:
+        raise ValueError(f"'{field}' must be a card code of that kind, not {value!r}.")
+    return CODES.index(value)
+
+
+def _location(value: Any, count: int, places: tuple[str, ...], field: str) -> int:
+    names = {"place": PLACE, "line-up": LINEUP, "aside": ASIDE}
+    if isinstance(value, str) and value in places:
+        return names[value]
+    return _seat(value, count, field)
+
+
+__all__ = ["START_ALCHEMY", "START_TRAVELLER", "START_VILLAGE", "check_players", "from_snapshot",
+           "new_game", "observation", "snapshot", "validate"]

@@ -1,0 +1,1044 @@
+"""Ambar (2018): the rules engine (clauses in docs/rules/ambar_2018.md, cited as AB-x.y).
+
+Representation, chosen for speed: cards are integer codes into the component table
+(``CODES``), piles are count vectors (the journey deck is a multiset: its order is
+unknown to everyone, so a draw is a chance node weighted by the counts left, AB-2.4),
+gems are ``[yellow, blue, red]`` vectors. Event cards are codes into ``EVENTS``.
+Every decision, including those of players other than the one whose turn it is
+(trade, buying line-up cards, events played on someone), is a phase whose
+``current_player()`` is the seat that decides.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.ranking import Result, rank_players
+
+GAME = "ambar_2018"
+COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
+PLAYER_COUNTS = tuple(COMPONENTS["players"])
+COLOURS = COMPONENTS["colours"]["order"]  # "Y", "B", "R": least to most valuable
+COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
+Y, B, R = 0, 1, 2
+SUPPLIES = COMPONENTS["supplies"]
+GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
+MARKERS = SUPPLIES["amber_markers"]
+SOLDIERS = SUPPLIES["soldiers"]
+BANK = COMPONENTS["bank"]["gold"]
+SITE_PRICES = COMPONENTS["forest"]["site_prices"]
+SITES = len(SITE_PRICES)
+MAX_LINEUP = 7
+MAX_BLACK = 3
+
+FOREST, ALCHEMY, TRAVELLER, VILLAGE, TRADE, CHANTS, ORACLE, BANDIT, RAID, DEMON = range(10)
+KINDS = ("forest", "alchemy", "traveller", "village", "trade", "chants", "oracle", "bandit",
+         "raid", "demon")
+CARD_LIST = COMPONENTS["cards"]["list"]
+CODES = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
+SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
+NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
+KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
+BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
+START = [bool(c.get("start")) for c in CARD_LIST]
+ROUND1 = [c.get("round1", 0) for c in CARD_LIST]
+ROUND2 = [c.get("round2", 0) for c in CARD_LIST]
+COST = [c.get("cost", 0) for c in CARD_LIST]
+RANK = [c.get("rank", 0) for c in CARD_LIST]
+CARRY = [[c.get("carry", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
+CAPACITY = [c.get("capacity", 0) for c in CARD_LIST]
+BEST = [COLOURS.index(c["best"]) if "best" in c else -1 for c in CARD_LIST]
+PRICES = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
+DEMANDS = [COLOURS.index(c["demands"]) if "demands" in c else -1 for c in CARD_LIST]
+TABLE = [
+    {int(m): [(COLOURS.index(o[0]), int(o[1:])) for o in opts] for m, opts in c["table"].items()}
+    if "table" in c else {}
+    for c in CARD_LIST
+]
+CARD_NAMES = [c["name"] for c in CARD_LIST] + ["Serpent", "Red Demon"]
+START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE = (
+    CODES.index("SF"), CODES.index("SA"), CODES.index("ST"), CODES.index("SV"))
+STARTING = (START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE)
+JOURNEY_CARDS = sum(ROUND1) + sum(ROUND2)  # 66 (AB-1.1)
+
+EVENT_LIST = COMPONENTS["events"]["list"]
+EVENTS = [e["code"] for e in EVENT_LIST]
+NEVENTS = len(EVENTS)
+EVENT_NAMES = [e["name"] for e in EVENT_LIST]
+EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
+EVENT_WHEN = [e["when"] for e in EVENT_LIST]
+EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]
+FC, AM, FA, CA, LD, DI, FG, CO, FX = (EVENTS.index(c) for c in
+                                      ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
+ANY_TIME = (FC, FA, CA)
+TARGETED = (FC, FA, CA, FX)
+OWN_TURN = (AM, LD, CO, FX)
+OWN_AND_ANY = OWN_TURN + ANY_TIME
+TRADE_CARDS = frozenset(c for c in range(NCARDS) if KIND[c] == TRADE)
+
+# Card locations of the two demons.
+PLACE, LINEUP, ASIDE = -1, -2, -3
+
+(DEAL, CHOICE, JOURNEY, DRAW, DANGER, PEEK, ORACLE_CHOICE, REWARD, RESPONSE, ACTIONS, CARRY_WINDOW,
+ TRADING, UPGRADES, OVER) = range(14)
+PHASES = ("deal", "choice", "journey", "draw", "danger", "peek", "oracle", "reward", "response",
+          "actions", "carry", "trade", "upgrade", "over")
+CHANCE_PHASES = (DEAL, DRAW, PEEK, REWARD)
+OTHERS_DECIDE = (RESPONSE, CARRY_WINDOW, TRADING, UPGRADES)
+
+COMPONENT_TOTALS = {
+    "yellow gems": GEM_TOTALS[Y],
+    "blue gems": GEM_TOTALS[B],
+    "red gems": GEM_TOTALS[R],
+    "gold": BANK,
+    "soldiers": SOLDIERS,
+    "amber markers": MARKERS,
+    "journey cards": JOURNEY_CARDS,
+    "starting cards": 4 * max(PLAYER_COUNTS),
+    "demon and treasure cards": 3,
+    "event cards": SUPPLIES["event_cards"],
+}
+
+
+def _vocabulary() -> dict[str, Action]:
+    words = ["draw", "stop", "fight", "pay", "reveal", "continue", "new round", "recover", "end",
+             "pass", "forest", "soldier"]
+    actions = [Action(w, w.replace(" ", "_")) for w in words]
+    for col, letter in enumerate(COLOURS):
+        actions += [Action(f"make {letter}{n}", "make", col, n) for n in range(1, 6)]
+        actions += [Action(f"carry {letter} {n}", "carry", col, n) for n in range(1, 6)]
+    actions += [Action(f"sell {k + 1}", "sell", k) for k in range(MAX_LINEUP)]
+    actions += [Action(f"buy {k + 1}", "buy", k) for k in range(MAX_LINEUP)]
+    for e, code in enumerate(EVENTS):
+        actions.append(Action(f"discard {code}", "discard", e))
+        if e in TARGETED:
+            actions += [Action(f"play {code} {t + 1}", "play", e, t)
+                        for t in range(max(PLAYER_COUNTS))]
+        else:
+            actions.append(Action(f"play {code}", "play", e, -1))
+        actions.append(Action(f"event {code}", "event", e))
+    for code in range(NCARDS):
+        if not START[code] or KIND[code] != FOREST:
+            actions.append(Action(f"card {CODES[code]}", "card", code))
+            actions.append(Action(f"peek {CODES[code]}", "peek", code))
+    return {str(a): a for a in actions}
+
+
+VOCABULARY = _vocabulary()
+A = VOCABULARY
+DRAW_A, STOP, FIGHT, PAY, REVEAL, CONTINUE, NEW_ROUND, RECOVER, END, PASS, BUY_FOREST, HIRE = (
+    A[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round", "recover",
+                   "end", "pass", "forest", "soldier"))
+MAKE = [[A.get(f"make {c}{n}") for n in range(6)] for c in COLOURS]
+CARRY_A = [[A.get(f"carry {c} {n}") for n in range(6)] for c in COLOURS]
+SELL = [A[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
+BUY = [A[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
+DISCARD = [A[f"discard {e}"] for e in EVENTS]
+PLAY = [[A[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARGETED
+        else [A[f"play {e}"]] for i, e in enumerate(EVENTS)]
+EVENT_DRAW = [A[f"event {e}"] for e in EVENTS]
+DRAW_OR_STOP, ONLY_DRAW, ONLY_STOP = (DRAW_A, STOP), (DRAW_A,), (STOP,)
+REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
+CARD_DRAW = [A.get(f"card {c}") for c in CODES[:NCARDS]]
+PEEK_A = [A.get(f"peek {c}") for c in CODES[:NCARDS]]
+
+
+def gem_text(gems: list[int]) -> str:
+    """``"Y2 B1"`` for two yellow and one blue gem; ``"none"`` for no gems."""
+    return " ".join(f"{COLOURS[c]}{n}" for c, n in enumerate(gems) if n) or "none"
+
+
+class Ambar2018State(GameState):
+    """A position of Ambar (2018): every player's cards and goods, the piles, the line-up."""
+
+    GAME = GAME
+    VOCABULARY = VOCABULARY
+    MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
+
+    names: list[str]
+    round: int
+    phase: int
+    active: int  # whose turn it is
+    decider: int  # who decides in a response, carry, trade or upgrade window
+    queue: list[int]  # who decides after them in this window
+    deck: list[int]
+    left: int  # cards in the deck: sum(deck), kept for speed
+    aside: list[int]
+    discard: list[int]
+    box: list[int]  # starting cards of empty seats
+    top: int  # the deck's top card if someone has looked at it (AB-4.2), else -1
+    top_known: list[int]  # who has looked at it
+    lineup: list[int]
+    used: list[bool]  # per line-up card: a trade card already sold on (AB-7.2)
+    turned: int  # a danger turned over because it could not be paid (AB-4.6), or -1
+    drawn: int  # deck cards drawn this turn (AB-9.1)
+    fled: bool
+    chants_check: bool  # the extra draw after a 7th-card Chants (AB-4.3)
+    actions: int
+    alch: list[int]
+    trav: list[int]
+    vill: list[int]
+    markers: list[int]
+    marker_supply: int
+    hoard: list[int]
+    agems: list[list[int]]
+    vgems: list[list[int]]
+    loot: list[int]  # gems on bandit cards this turn (AB-4.4)
+    loot_gold: int
+    sold: list[int]  # gems on trade cards this turn (AB-7.3)
+    treasure: list[int]
+    treasure_gold: int
+    carry: list[int]  # [colour, count] on the road during a carry window, or [-1, 0]
+    gold: list[int]
+    bank: int
+    soldiers: list[int]
+    soldier_supply: int
+    hands: list[list[int]]
+    edeck: list[int]
+    ediscard: list[int]
+    serpent: int  # PLACE, LINEUP or a seat
+    serpent_next: int  # a seat that earned the Serpent while it is in their line-up, or -1
+    demon: int  # ASIDE or the seat it chases (AB-10.3)
+    demon_out: bool  # the Red Demon is in the line-up this turn
+    deal_seat: int  # the seat being dealt its starting event card, or -1
+    ended: str | None
+
+    # ----- whose turn, what may be done ---------------------------------------------
+    def current_player(self) -> int:
+        return self._who
+
+    def _whose(self) -> int:
+        """Who decides now, worked out from the phase (cached as ``_who`` after every move)."""
+        phase = self.phase
+        if phase in (JOURNEY, ACTIONS, DANGER, ORACLE_CHOICE, CHOICE):
+            return self.active
+        if phase in OTHERS_DECIDE:
+            return self.decider
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _player_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == JOURNEY:  # prebuilt tuples: the protocol's tuple() then copies nothing
+            can_draw = self.left > 0 and len(self.lineup) < MAX_LINEUP
+            if self.drawn:
+                return DRAW_OR_STOP if can_draw else ONLY_STOP  # type: ignore[return-value]
+            return ONLY_DRAW if can_draw else ()  # type: ignore[return-value]
+        if phase == ACTIONS:
+            return self._action_phase_actions()
+        if phase == DANGER:
+            return self._danger_options()
+        if phase == ORACLE_CHOICE:
+            return REVEAL_OR_STOP  # type: ignore[return-value]
+        if phase == CHOICE:
+            return CONTINUE_OR_NEW  # type: ignore[return-value]
+        if phase == TRADING:
+            return [SELL[k] for k in self._open_trades()] + [PASS]
+        if phase == UPGRADES:
+            return [*self._upgrade_options(self.decider), PASS]
+        if phase == RESPONSE:
+            return [*self._event_plays(self.decider, ANY_TIME), PASS]
+        # CARRY_WINDOW
+        return [*self._travel_plays(self.decider), PASS]
+
+    def _chance_weights(self) -> list[tuple[Action, int]]:
+        phase = self.phase
+        if phase in (DEAL, REWARD):
+            return [(EVENT_DRAW[e], n) for e, n in enumerate(self.edeck) if n]
+        table = CARD_DRAW if phase == DRAW else PEEK_A
+        if self.top >= 0:
+            return [(table[self.top], 1)]
+        return [(action, n) for action, n in zip(table, self.deck) if n]
+
+    # ----- option lists ---------------------------------------------------------------
+    def _danger_options(self) -> list[Action]:
+        card = self.lineup[-1]
+        kind = KIND[card]
+        p = self.active
+        acts = []
+        if kind == CHANTS:
+            if self.soldiers[p]:
+                acts.append(FIGHT)
+            if self.left:
+                acts.append(DRAW_A)
+        elif kind == BANDIT:
+            if self.soldiers[p]:
+                acts.append(FIGHT)
+            if self.gold[p] or sum(self.agems[p]) or sum(self.vgems[p]):
+                acts.append(PAY)
+        else:  # RAID
+            if self.soldiers[p] >= 2:
+                acts.append(FIGHT)
+            if self.gold[p]:
+                acts.append(PAY)
+        return acts
+
+    def _action_phase_actions(self) -> list[Action]:
+        p = self.active
+        acts: list[Action] = []
+        if self.actions > 0:
+            markers = self.markers[p]
+            if markers:
+                hoard = self.hoard
+                for col, n in TABLE[self.alch[p]][markers]:
+                    if hoard[col]:
+                        acts.append(MAKE[col][n])
+            acts += self._carry_options(p)
+            if self.markers[p] == 0 and self.marker_supply:
+                acts.append(RECOVER)
+            if sum(self.vgems[p]):
+                opened = self._open_trades()
+                if len(opened) >= 2:
+                    acts += [SELL[k] for k in opened]
+        hand = self.hands[p]
+        if any(hand):
+            acts += [DISCARD[e] for e in range(NEVENTS) if hand[e]]
+            acts += self._event_plays(p, OWN_AND_ANY)
+        acts.append(END)
+        return acts
+
+    def _carry_options(self, p: int) -> list[Action]:
+        gems, held = self.agems[p], self.vgems[p]
+        village = self.vill[p]
+        room = CAPACITY[village] - held[0] - held[1] - held[2]
+        if room <= 0:
+            return []
+        can = CARRY[self.trav[p]]
+        acts = []
+        for col in range(BEST[village] + 1):
+            top = min(gems[col], can[col], room)
+            acts += CARRY_A[col][1:top + 1]
+        return acts
+
+    def _open_trades(self) -> list[int]:
+        lineup, used = self.lineup, self.used
+        return [k for k in range(len(lineup)) if KIND[lineup[k]] == TRADE and not used[k]]
+
+    def _upgrade_options(self, p: int) -> list[Action]:
+        extra = 0 if p == self.active else 1
+        gold = self.gold[p]
+        mine = (0, self.alch[p], self.trav[p], self.vill[p])
+        acts = [
+            BUY[k] for k, card in enumerate(self.lineup)
+            if KIND[card] in (ALCHEMY, TRAVELLER, VILLAGE)
+            and RANK[card] > RANK[mine[KIND[card]]] and COST[card] + extra <= gold
+        ]
+        if not extra:
+            m = self.markers[p]
+            if 1 <= m < SITES and self.marker_supply and SITE_PRICES[m] <= gold:
+                acts.append(BUY_FOREST)
+            if self.soldier_supply and gold >= 1:
+                acts.append(HIRE)
+        return acts
+
+    def _event_plays(self, p: int, allowed: tuple[int, ...]) -> list[Action]:
+        hand = self.hands[p]
+        acts = []
+        for e in allowed:
+            if hand[e] and self.soldiers[p] >= EVENT_SOLDIERS[e]:
+                if e in TARGETED:
+                    acts += [PLAY[e][t] for t in range(len(self.names))
+                             if t != p and self._event_works(e, p, t)]
+                elif self._event_works(e, p, -1):
+                    acts.append(PLAY[e][0])
+        return acts
+
+    def _travel_plays(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        colour, count = self.carry
+        acts = []
+        if hand[DI] and count and self.soldiers[p] >= EVENT_SOLDIERS[DI]:
+            acts.append(PLAY[DI][0])
+        if hand[FG] and count and colour in (Y, B) and self.soldiers[p] >= EVENT_SOLDIERS[FG]:
+            acts.append(PLAY[FG][0])
+        return acts
+
+    def _event_works(self, e: int, p: int, t: int) -> bool:
+        """Would event ``e`` played by ``p`` (on ``t``) change anything? (AB-11.5 to AB-11.13)"""
+        if e == FC:
+            return self.markers[t] > 0
+        if e == FA:
+            return sum(self.agems[t]) > 0
+        if e == CA:
+            return bool(cheat_pairs(self.agems[p], self.agems[t]))
+        if e == FX:
+            return self.vgems[t][Y] + self.vgems[t][B] > 0
+        if e == AM:
+            return self.markers[p] < SITES and self.marker_supply > 0
+        if e == LD:
+            return self.hoard[Y] > 0
+        if e == CO:
+            return bool(company_moves(self.agems[p], self.vgems[p], self.vill[p]))
+        return False
+
+    def next_card_black_chance(self) -> Fraction:
+        """The exact chance that the next card drawn is black, summed from the draw's chance
+        outcomes (AB-2.4); with two black cards out it is the chance of fleeing (AB-4.8)."""
+        state = self
+        if self.phase == JOURNEY and DRAW_A in self._legal():
+            state = self.clone()
+            state.apply_action(DRAW_A)
+        if state.phase != DRAW:
+            raise ValueError("No card is about to be drawn in this position.")
+        return sum((p for a, p in state.chance_outcomes() if BLACK[a.args[0]]), Fraction(0))
+
+    def black_count(self) -> int:
+        """Black cards in the line-up, demons included (AB-4.1, AB-10.1)."""
+        return len([card for card in self.lineup if BLACK[card]])
+
+    # ----- applying actions ---------------------------------------------------------
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        self._do(action, events)
+        if self.phase == ACTIONS and self.actions <= 0 and not any(self.hands[self.active]):
+            # nothing left to do in phase 2: no action, no event card (AB-6.1)
+            events.append(Event(GAME, "end_actions", self.active, left=0))
+            self._open_trade_phase(events)
+        self._who = self._whose()
+
+    def _do(self, action: Action, events: list[Event]) -> None:
+        kind = action.kind
+        p = self._who
+        if kind == "card":
+            self._reveal_card(action.args[0], events)
+        elif kind == "draw":
+            if self.phase == DANGER:  # an unfought Chants: draw on (AB-4.3)
+                self.chants_check = len(self.lineup) >= MAX_LINEUP
+                events.append(Event(GAME, "chants_draw", p))
+            else:
+                events.append(Event(GAME, "draw", p))
+            self.phase = DRAW
+        elif kind == "stop":
+            if self.phase == ORACLE_CHOICE:
+                events.append(Event(GAME, "oracle_stop", p))
+            self._end_journey(False, events)
+        elif kind == "make":
+            self._make(p, action.args[0], action.args[1], events)
+        elif kind == "carry":
+            self._start_carry(p, action.args[0], action.args[1], events)
+        elif kind == "pass":
+            self._pass(p, events)
+        elif kind == "end":
+            events.append(Event(GAME, "end_actions", p, left=self.actions))
+            self.actions = 0
+            self._open_trade_phase(events)
+        elif kind == "sell":
+            self._sell(p, action.args[0], events)
+        elif kind == "buy":
+            self._buy(p, action.args[0], events)
+        elif kind == "play":
+            self._play_event(p, action.args[0], action.args[1], events)
+        elif kind == "discard":
+            e = action.args[0]
+            self.hands[p][e] -= 1
+            self.ediscard[e] += 1
+            self.actions += 1
+            events.append(Event(GAME, "discard_event", p, actions=self.actions))
+        elif kind == "event":
+            self._receive_event(action.args[0], events)
+        elif kind == "peek":
+            self.top = action.args[0]
+            self.top_known = [self.active]
+            self.phase = ORACLE_CHOICE
+            events.append(Event(GAME, "peek", self.active))
+        elif kind == "reveal":
+            self._reveal_card(self.top, events)
+        elif kind in ("fight", "pay"):
+            self._resolve_danger(p, kind, events)
+        elif kind == "forest":
+            self._buy_forest(p, events)
+        elif kind == "soldier":
+            self.gold[p] -= 1
+            self.bank += 1
+            self.soldiers[p] += 1
+            self.soldier_supply -= 1
+            events.append(Event(GAME, "hire", p))
+            self._next_upgrader(events)
+        elif kind == "recover":
+            self.markers[p] = 1
+            self.marker_supply -= 1
+            self.actions -= 1
+            events.append(Event(GAME, "recover", p))
+        elif kind == "continue":
+            events.append(Event(GAME, "continue_round", p, left=self.left))
+            self._begin_journey(events)
+        else:  # new_round
+            events.append(Event(GAME, "early_round", p, left=self.left))
+            self._new_round(events)
+            self._begin_journey(events)
+
+    # phase 1: the journey ----------------------------------------------------------
+    def _begin_journey(self, events: list[Event]) -> None:
+        """Demons chasing the player go first in the line-up (AB-9.1)."""
+        p = self.active
+        if self.serpent == p:
+            self.serpent = LINEUP
+            self.lineup.append(SERPENT)
+            self.used.append(False)
+            events.append(Event(GAME, "demon_first", p, card="SERPENT"))
+        if self.demon == p:
+            self.demon_out = True
+            self.lineup.append(RED_DEMON)
+            self.used.append(False)
+            events.append(Event(GAME, "demon_first", p, card="REDDEMON"))
+        events.append(Event(GAME, "draw", p))
+        self.phase = DRAW  # the first card is compulsory (AB-9.1): no decision to make
+
+    def _reveal_card(self, card: int, events: list[Event]) -> None:
+        p = self.active
+        self.deck[card] -= 1
+        self.left -= 1
+        self.top = -1
+        self.top_known = []
+        self.drawn += 1
+        code = CODES[card]
+        if self.chants_check:  # AB-4.3: the extra card after a 7th-card Chants
+            self.chants_check = False
+            if not BLACK[card]:
+                self.discard[card] += 1
+                events.append(Event(GAME, "chants_safe", p, card=code))
+                self._end_journey(False, events)
+                return
+            self.lineup.append(card)
+            self.used.append(False)
+            events.append(Event(GAME, "card", p, card=code, day=len(self.lineup)))
+            self._flee(events)
+            return
+        self.lineup.append(card)
+        self.used.append(False)
+        events.append(Event(GAME, "card", p, card=code, day=len(self.lineup)))
+        if not BLACK[card]:
+            self._after_card(events)
+            return
+        blacks = self.black_count()
+        if blacks >= MAX_BLACK:
+            self._flee(events)
+            return
+        kind = KIND[card]
+        if kind == ORACLE:
+            if len(self.lineup) < MAX_LINEUP and self.left:
+                if self.top >= 0:
+                    if p not in self.top_known:
+                        self.top_known.append(p)
+                    self.phase = ORACLE_CHOICE
+                else:
+                    self.phase = PEEK
+                return
+            self._after_card(events)
+            return
+        if kind == CHANTS and len(self.lineup) >= MAX_LINEUP and blacks < 2:
+            self._after_card(events)  # AB-4.3: a 7th card that is the first black one
+            return
+        self.phase = DANGER
+        if not self._danger_options():
+            self._cannot_answer(card, events)
+
+    def _cannot_answer(self, card: int, events: list[Event]) -> None:
+        """No soldier and nothing to pay with (AB-4.6); a Chants with no card left just ends."""
+        p = self.active
+        if KIND[card] == CHANTS:
+            self._after_card(events)
+            return
+        self.lineup.pop()
+        self.used.pop()
+        self.turned = card
+        events.append(Event(GAME, "turn_over", p, card=CODES[card]))
+        self._end_journey(False, events)
+
+    def _after_card(self, events: list[Event]) -> None:
+        if len(self.lineup) >= MAX_LINEUP or not self.left:
+            self._end_journey(False, events)
+        else:
+            self.phase = JOURNEY
+
+    def _resolve_danger(self, p: int, how: str, events: list[Event]) -> None:
+        card = self.lineup[-1]
+        kind = KIND[card]
+        code = CODES[card]
+        if how == "fight":
+            cost = 2 if kind == RAID else 1
+            self.soldiers[p] -= cost
+            self.soldier_supply += cost
+            self.lineup.pop()
+            self.used.pop()
+            self.discard[card] += 1
+            events.append(Event(GAME, "fight", p, card=code, soldiers=cost))
+            self._after_card(events)
+            return
+        if kind == RAID:
+            self.gold[p] -= 1
+            self.loot_gold += 1
+            events.append(Event(GAME, "pay_gold", p, card=code))
+        else:
+            colour = bandit_colour(DEMANDS[card], self.agems[p], self.vgems[p])
+            if colour < 0:
+                self.gold[p] -= 1
+                self.loot_gold += 1
+                events.append(Event(GAME, "pay_gold", p, card=code))
+            else:
+                source = self.agems[p] if self.agems[p][colour] else self.vgems[p]
+                source[colour] -= 1
+                self.loot[colour] += 1
+                events.append(Event(GAME, "pay_gem", p, card=code, colour=COLOURS[colour]))
+        self._after_card(events)
+
+    def _flee(self, events: list[Event]) -> None:
+        events.append(Event(GAME, "flee", self.active))
+        self._end_journey(True, events)
+
+    def _end_journey(self, fled: bool, events: list[Event]) -> None:
+        """Days become actions; rewards for the 5th, 6th and 7th day unless fleeing (AB-5)."""
+        p = self.active
+        self.fled = fled
+        days = len(self.lineup)
+        self.actions = 1 if fled else days
+        events.append(Event(GAME, "journey_over", p, days=days, actions=self.actions))
+        if not fled:
+            if days >= 5:
+                if self.serpent == LINEUP:
+                    self.serpent_next = p
+                else:
+                    self.serpent = p
+                events.append(Event(GAME, "serpent", p))
+            if days >= 7 and self.soldier_supply:
+                self.soldier_supply -= 1
+                self.soldiers[p] += 1
+                events.append(Event(GAME, "reward_soldier", p))
+            if days >= 6 and self._prepare_event_draw():
+                self.phase = REWARD
+                return
+        self._open_response(events)
+
+    def _prepare_event_draw(self) -> bool:
+        """Reshuffle the event discards when the event deck is empty (AB-11.3)."""
+        if not sum(self.edeck):
+            self.edeck, self.ediscard = self.ediscard, [0] * NEVENTS
+        return sum(self.edeck) > 0
+
+    def _receive_event(self, e: int, events: list[Event]) -> None:
+        self.edeck[e] -= 1
+        if self.phase == DEAL:
+            seat = self.deal_seat
+            self.hands[seat][e] += 1
+            events.append(Event(GAME, "dealt_event", seat))
+            if seat + 1 < len(self.names) and self._prepare_event_draw():
+                self.deal_seat = seat + 1
+            else:
+                self.deal_seat = -1
+                self._start_turn(events)
+            return
+        self.hands[self.active][e] += 1
+        events.append(Event(GAME, "reward_event", self.active))
+        self._open_response(events)
+
+    # windows where other players decide ------------------------------------------------
+    def _others(self) -> list[int]:
+        n = len(self.names)
+        return [(self.active + i) % n for i in range(1, n)]
+
+    def _open_response(self, events: list[Event]) -> None:
+        """Others may play 'any time' events on anyone before the actions (AB-11.2)."""
+        hands = self.hands
+        if not any(hands[q][FC] or hands[q][FA] or hands[q][CA] for q in range(len(hands))
+                   if q != self.active):
+            self.phase = ACTIONS  # nobody holds an 'any time' event: no window (fast path)
+            return
+        self.queue = self._others()
+        self.phase = RESPONSE
+        self._next_in_window(events)
+
+    def _next_in_window(self, events: list[Event]) -> None:
+        """Give the decision to the next seat that has a real choice; close the window after."""
+        phase = self.phase
+        while self.queue:
+            seat = self.queue.pop(0)
+            if phase == RESPONSE:
+                has = self._event_plays(seat, ANY_TIME)
+            elif phase == CARRY_WINDOW:
+                has = self._travel_plays(seat)
+            elif phase == TRADING:
+                has = sum(self.vgems[seat]) > 0 and bool(self._open_trades())
+            else:
+                has = bool(self._upgrade_options(seat))
+            if has:
+                self.decider = seat
+                return
+        self.decider = -1
+        if phase == RESPONSE:
+            self.phase = ACTIONS
+        elif phase == CARRY_WINDOW:
+            self._deliver(events)
+        elif phase == TRADING:
+            self._close_trade(events)
+        else:
+            self._end_turn(events)
+
+    def _pass(self, p: int, events: list[Event]) -> None:
+        events.append(Event(GAME, "pass", p))
+        self._next_in_window(events)
+
+    # phase 2: actions --------------------------------------------------------------------
+    def _make(self, p: int, colour: int, n: int, events: list[Event]) -> None:
+        made = min(n, self.hoard[colour])
+        self.hoard[colour] -= made
+        self.agems[p][colour] += made
+        self.actions -= 1
+        events.append(Event(GAME, "make", p, gems=f"{COLOURS[colour]}{made}"))
+
+    def _start_carry(self, p: int, colour: int, n: int, events: list[Event]) -> None:
+        self.actions -= 1
+        self.agems[p][colour] -= n
+        self.carry = [colour, n]
+        events.append(Event(GAME, "carry", p, gems=f"{COLOURS[colour]}{n}"))
+        hands = self.hands
+        if not any(hands[q][DI] or hands[q][FG] for q in range(len(hands)) if q != p):
+            self._deliver(events)  # nobody holds a traveller event: no window (fast path)
+            return
+        self.queue = self._others()
+        self.phase = CARRY_WINDOW
+        self._next_in_window(events)
+
+    def _deliver(self, events: list[Event]) -> None:
+        colour, n = self.carry
+        p = self.active
+        if n:
+            self.vgems[p][colour] += n
+            events.append(Event(GAME, "arrive", p, gems=f"{COLOURS[colour]}{n}"))
+        self.carry = [-1, 0]
+        self.phase = ACTIONS
+
+    def _sell(self, p: int, k: int, events: list[Event]) -> None:
+        card = self.lineup[k]
+        gems = self.vgems[p]
+        value = sum(n * price for n, price in zip(gems, PRICES[card]))
+        paid = min(value, self.bank)
+        self.bank -= paid
+        self.gold[p] += paid
+        for col in range(3):
+            self.sold[col] += gems[col]
+        events.append(Event(GAME, "sell", p, gems=gem_text(gems), gold=paid, card=CODES[card]))
+        self.vgems[p] = [0, 0, 0]
+        self.used[k] = True
+        if self.phase == ACTIONS:
+            self.actions -= 1
+        else:
+            self._next_in_window(events)
+
+    # phase 3: trade; phase 4: upgrades; phase 5: demons ---------------------------------
+    def _open_trade_phase(self, events: list[Event]) -> None:
+        if TRADE_CARDS.isdisjoint(self.lineup):
+            self._close_trade(events)  # no trade card: no trade (fast path)
+            return
+        n = len(self.names)
+        self.queue = [(self.active + i) % n for i in range(n)]
+        self.phase = TRADING
+        self._next_in_window(events)
+
+    def _close_trade(self, events: list[Event]) -> None:
+        """Sold gems go back to the hoard (AB-7.3); then the upgrades, in turn order."""
+        sold = self.sold
+        if sold[0] or sold[1] or sold[2]:
+            hoard = self.hoard
+            for col in range(3):
+                hoard[col] += sold[col]
+            self.sold = [0, 0, 0]
+        n = len(self.names)
+        self.queue = [(self.active + i) % n for i in range(n)]
+        self.phase = UPGRADES
+        self._next_in_window(events)
+
+    def _buy(self, p: int, k: int, events: list[Event]) -> None:
+        card = self.lineup.pop(k)
+        self.used.pop(k)
+        price = COST[card] + (0 if p == self.active else 1)
+        self.gold[p] -= price
+        self.bank += price
+        kind = KIND[card]
+        slots = (None, self.alch, self.trav, self.vill)[kind]
+        old = slots[p]  # type: ignore[index]
+        slots[p] = card  # type: ignore[index]
+        self.discard[old] += 1  # gems stay with the player: they move to the new card
+        events.append(Event(GAME, "buy", p, card=CODES[card], old=CODES[old], gold=price))
+        self._next_upgrader(events)
+
+    def _buy_forest(self, p: int, events: list[Event]) -> None:
+        price = SITE_PRICES[self.markers[p]]
+        self.gold[p] -= price
+        self.bank += price
+        self.markers[p] += 1
+        self.marker_supply -= 1
+        events.append(Event(GAME, "forest", p, site=self.markers[p], gold=price))
+        self._next_upgrader(events)
+
+    def _next_upgrader(self, events: list[Event]) -> None:
+        self._next_in_window(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """Phase 5 (AB-10) and the end of the turn: loot, demons, discards, next player."""
+        p = self.active
+        if sum(self.loot) or self.loot_gold:
+            for col in range(3):
+                self.treasure[col] += self.loot[col]
+            self.treasure_gold += self.loot_gold
+            events.append(Event(GAME, "treasure", p, gems=gem_text(self.loot), gold=self.loot_gold))
+            self.loot = [0, 0, 0]
+            self.loot_gold = 0
+        for card in self.lineup:
+            if card == SERPENT:
+                self.serpent = self.serpent_next if self.serpent_next >= 0 else PLACE
+            elif card == RED_DEMON:
+                self.demon_out = False
+            else:
+                self.discard[card] += 1
+        if self.turned >= 0:
+            self.discard[self.turned] += 1
+        self.lineup, self.used, self.turned = [], [], -1
+        self.serpent_next = -1
+        self.drawn, self.fled, self.actions = 0, False, 0
+        if self.demon >= 0:
+            self._chase_richest(events)
+        if not self.left:
+            if self.round == 2:
+                self.phase = OVER
+                self.ended = "deck"
+                events.append(Event(GAME, "game_over", None))
+                return
+            self._new_round(events)
+        self.active = (p + 1) % len(self.names)
+        events.append(Event(GAME, "next_turn", self.active))
+        self._start_turn(events)
+
+    def _chase_richest(self, events: list[Event]) -> None:
+        """The Red Demon moves only to someone with more gold than its victim (AB-10.4)."""
+        victim = self.demon
+        richest = richest_seat(self.gold)
+        if self.gold[richest] > self.gold[victim]:
+            self.demon = richest
+            events.append(Event(GAME, "demon_moves", richest))
+
+    def _start_turn(self, events: list[Event]) -> None:
+        if self.round == 1 and 0 < self.left < MAX_LINEUP:
+            self.phase = CHOICE  # AB-12.2
+            return
+        self._begin_journey(events)
+
+    def _new_round(self, events: list[Event]) -> None:
+        """Round 2: discards, the laid-aside cards and any cards left, reshuffled (AB-12.3)."""
+        for c in range(NCARDS):
+            self.deck[c] += self.discard[c] + self.aside[c]
+        self.discard = [0] * NCARDS
+        self.aside = [0] * NCARDS
+        self.left = sum(self.deck)
+        self.top, self.top_known = -1, []
+        self.round = 2
+        self.demon = richest_seat(self.gold)
+        events.append(Event(GAME, "round_two", self.demon, cards=self.left))
+
+    # events ------------------------------------------------------------------------------
+    def _play_event(self, p: int, e: int, t: int, events: list[Event]) -> None:
+        self.hands[p][e] -= 1
+        self.ediscard[e] += 1
+        cost = EVENT_SOLDIERS[e]
+        self.soldiers[p] -= cost
+        self.soldier_supply += cost
+        target = t if t >= 0 else (self.active if e in (DI, FG) else p)
+        detail = ""
+        if e == FC:
+            self.markers[t] -= 1
+            self.marker_supply += 1
+        elif e == AM:
+            self.markers[p] += 1
+            self.marker_supply -= 1
+        elif e == FA:
+            detail = gem_text(self._lose(self.agems[t], 2, (R, B, Y)))
+        elif e == CA:
+            swaps = cheat_pairs(self.agems[p], self.agems[t])
+            for mine, theirs in swaps:
+                self.agems[p][mine] -= 1
+                self.agems[t][mine] += 1
+                self.agems[t][theirs] -= 1
+                self.agems[p][theirs] += 1
+            detail = " ".join(f"{COLOURS[a]}>{COLOURS[b]}" for a, b in swaps)
+        elif e == LD:
+            n = min(4, self.hoard[Y])
+            self.hoard[Y] -= n
+            self.agems[p][Y] += n
+            detail = f"Y{n}"
+        elif e in (DI, FG):
+            colour, n = self.carry
+            lost = min(4 if e == DI else 2, n)
+            self.carry = [colour, n - lost]
+            self.hoard[colour] += lost
+            detail = f"{COLOURS[colour]}{lost}"
+        elif e == CO:
+            moves = company_moves(self.agems[p], self.vgems[p], self.vill[p])
+            for col in moves:
+                self.agems[p][col] -= 1
+                self.vgems[p][col] += 1
+            detail = gem_text([moves.count(c) for c in range(3)])
+        else:  # FX
+            taken = [0, 0, 0]
+            for _ in range(2):
+                col = B if self.vgems[t][B] else Y if self.vgems[t][Y] else -1
+                if col >= 0:
+                    self.vgems[t][col] -= 1
+                    self.agems[p][col] += 1
+                    taken[col] += 1
+            detail = gem_text(taken)
+        events.append(Event(GAME, "play", p, event=EVENTS[e], target=target, detail=detail))
+        in_window = self.phase == CARRY_WINDOW  # one answer per seat to each carry
+        if in_window or (self.phase == RESPONSE and not self._event_plays(p, ANY_TIME)):
+            self._next_in_window(events)
+
+    def _lose(self, gems: list[int], n: int, order: tuple[int, ...]) -> list[int]:
+        """Take up to ``n`` gems in ``order`` of colour back to the hoard; return what went."""
+        lost = [0, 0, 0]
+        for col in order:
+            take = min(n, gems[col])
+            gems[col] -= take
+            self.hoard[col] += take
+            lost[col] += take
+            n -= take
+        return lost
+
+    # ----- explaining illegal actions ------------------------------------------------
+    def _explain(self, action: Action) -> IllegalAction:
+        from boardlib.ambar_2018.explain import explain
+
+        return explain(self, action)
+
+    # ----- the end ------------------------------------------------------------------
+    def standings(self) -> Result:
+        """Gold, then soldiers, then event cards; a full tie is shared (AB-13.2)."""
+        return rank_players(
+            [(self.gold[p], self.soldiers[p], sum(self.hands[p])) for p in range(len(self.names))],
+            ["{n} gold", "{n} soldier{s}", "{n} event card{s}"],
+            self.names,
+            short=["gold", "sldr", "evts"],
+            labels={"ja": ["金貨{n}枚", "兵士{n}人", "イベントカード{n}枚"]},
+        )
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
+        return self.standings()
+
+    # ----- copying, saving, checking ------------------------------------------------
+    def clone(self) -> Ambar2018State:
+        other = Ambar2018State.__new__(Ambar2018State)
+        d = other.__dict__
+        d.update(self.__dict__)
+        for key in _LISTS:
+            d[key] = d[key][:]
+        for key in _NESTED:
+            d[key] = [row[:] for row in d[key]]
+        return other
+
+    def start_snapshot(self) -> dict[str, Any]:
+        return self._start
+
+    def snapshot(self) -> dict[str, Any]:
+        from boardlib.ambar_2018.setup import snapshot
+
+        return snapshot(self)
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        from boardlib.ambar_2018.setup import observation
+
+        return observation(self, player)
+
+    def inventory(self) -> dict[str, int]:
+        """Every component wherever it is (AB-1.1); the treasure card and the bank included."""
+        gems = [a + b + c + d
+                for a, b, c, d in zip(self.hoard, self.loot, self.sold, self.treasure)]
+        if self.carry[1]:
+            gems[self.carry[0]] += self.carry[1]
+        for row in (*self.agems, *self.vgems):
+            gems[0] += row[0]
+            gems[1] += row[1]
+            gems[2] += row[2]
+        cards = sum(self.deck) + sum(self.aside) + sum(self.discard) + sum(self.box)
+        starting = sum(self.deck[c] + self.aside[c] + self.discard[c] + self.box[c]
+                       for c in STARTING)
+        in_play = [card for card in self.lineup if card < NCARDS]
+        if self.turned >= 0:
+            in_play.append(self.turned)
+        in_play += self.alch + self.trav + self.vill
+        cards += len(in_play) + len(self.names)  # + the starting forests
+        starting += len(self.names) + sum(1 for card in in_play if START[card])
+        demons = (
+            (self.serpent == LINEUP) == (SERPENT in self.lineup)
+        ) + (self.demon_out == (RED_DEMON in self.lineup)) + 1  # + the treasure card
+        return {
+            "yellow gems": gems[Y],
+            "blue gems": gems[B],
+            "red gems": gems[R],
+            "gold": self.bank + sum(self.gold) + self.loot_gold + self.treasure_gold,
+            "soldiers": self.soldier_supply + sum(self.soldiers),
+            "amber markers": self.marker_supply + sum(self.markers),
+            "journey cards": cards - starting,
+            "starting cards": starting,
+            "demon and treasure cards": demons,
+            "event cards": sum(self.edeck) + sum(self.ediscard) + sum(map(sum, self.hands)),
+        }
+
+    def describe(self) -> str:
+        """The position in the short text form that ``from_description`` reads."""
+        from boardlib.ambar_2018.description import describe
+
+        return describe(self)
+
+    def validate(self) -> None:
+        """Raise ValueError if this position could not arise under the rules."""
+        from boardlib.ambar_2018.setup import validate
+
+        validate(self)
+
+    def __repr__(self) -> str:
+        return (f"<Ambar (2018) {len(self.names)} players, round {self.round}, "
+                f"{PHASES[self.phase]}, move {len(self.history)}>")
+
+
+_LISTS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup", "used",
+          "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure", "carry",
+          "gold", "soldiers", "edeck", "ediscard", "history")
+_NESTED = ("agems", "vgems", "hands")
+
+
+def richest_seat(gold: list[int]) -> int:
+    """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
+    return max(range(len(gold)), key=lambda p: (gold[p], -p))
+
+
+def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
+    """The gem colour a bandit takes, or -1 for a gold coin (AB-4.4).
+
+    The demanded colour; else the next most valuable below it, going down; else, when
+    only more valuable gems are left, the least valuable of those."""
+    have = [alchemy[c] + village[c] for c in range(3)]
+    for col in [*range(demand, -1, -1), *range(demand + 1, 3)]:
+        if have[col]:
+            return col
+    return -1
+
+
+def cheat_pairs(mine: list[int], theirs: list[int]) -> list[tuple[int, int]]:
+    """Cheating Alchemy (AB-11.8): my two least valuable gems against their two most
+    valuable, each pair swapped only if theirs is more valuable."""
+    low = [c for c in range(3) for _ in range(mine[c])][:2]
+    high = [c for c in range(2, -1, -1) for _ in range(theirs[c])][:2]
+    return [(a, b) for a, b in zip(low, high) if b > a]
+
+
+def company_moves(alchemy: list[int], village: list[int], card: int) -> list[int]:
+    """Company (AB-11.12): up to 3 gems to the village, most valuable allowed first."""
+    room = CAPACITY[card] - sum(village)
+    moves: list[int] = []
+    for col in range(BEST[card], -1, -1):
+        take = min(alchemy[col], 3 - len(moves), max(room - len(moves), 0))
+        moves += [col] * take
+    return moves
