@@ -7,7 +7,7 @@ Pure Python, standard library only. Every game module offers ``new_game``,
 
 from __future__ import annotations
 
-from boardlib import ambar_2018, ambar_fossils, amphipolis
+from boardlib import ambar_2018, ambar_fossils, amber_route, amphipolis
 from boardlib.bots import Bot, RandomBot
 from boardlib.match import Match
 from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
@@ -17,6 +17,7 @@ from boardlib.saves import load as from_json
 GAMES = {
     "ambar_fossils": ambar_fossils,
     "amphipolis": amphipolis,
+    "amber_route": amber_route,
     "ambar_2018": ambar_2018,
 }
 """Game name → module, so tests, bots, widgets and the command line are generic."""
@@ -36,6 +37,7 @@ __all__ = [
     "Result",
     "ambar_2018",
     "ambar_fossils",
+    "amber_route",
     "amphipolis",
     "from_json",
 ]

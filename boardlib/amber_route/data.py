@@ -1,0 +1,120 @@
+"""Amber Route component data (components.json) decoded into fast integer tables.
+
+Codes, chosen for speed and short action names:
+a light card *kind* is ``terrain * 3 + value - 1`` (terrain 0..3 = M F S W, 4 = any),
+written ``"F2"`` or ``"A3"``; a darkness card is its index 0..59, written ``"D07"``;
+a field is its index 0..25 on the track (0 the sea shore, 25 the castle).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
+
+PLAYER_COUNTS = tuple(COMPONENTS["players"]["counts"])
+BOX = COMPONENTS["box"]
+DICE_IN_BOX = BOX["dice"]  # 5: no roll uses more (AR-7.4)
+TOTAL_LIGHT = BOX["light_cards"]
+TOTAL_DARK = BOX["darkness_cards"]
+TOTAL_AMBER = BOX["amber"]
+TOTAL_GUARDS = BOX["guards"]
+START = COMPONENTS["start"]
+GUARD_LIMIT = START["guard_limit"]
+HAND_LIMIT = START["hand_limit"]
+VERSIONS = ("advanced", "family")
+ADVANCED, FAMILY = 0, 1
+
+TERRAINS = COMPONENTS["terrains"]["letters"]  # "MFSW"
+ANY = 4
+TERRAIN_LETTERS = TERRAINS + "A"
+TERRAIN_NAMES = {lang: COMPONENTS["terrains"][lang] for lang in ("en", "ja")}
+
+# ----- light cards ---------------------------------------------------------------
+LIGHT_KINDS = 15
+LIGHT_COPIES = [0] * LIGHT_KINDS
+for _letter, _value, _copies in COMPONENTS["light_cards"]["kinds"]:
+    LIGHT_COPIES[TERRAIN_LETTERS.index(_letter) * 3 + _value - 1] = _copies
+LIGHT_TERRAIN = [k // 3 for k in range(LIGHT_KINDS)]
+LIGHT_VALUE = [k % 3 + 1 for k in range(LIGHT_KINDS)]
+LIGHT_TOKENS = [f"{TERRAIN_LETTERS[k // 3]}{k % 3 + 1}" for k in range(LIGHT_KINDS)]
+
+# ----- darkness cards -------------------------------------------------------------
+CHALLENGES = ("monster", "ghost", "trap", "grace")
+MONSTER, GHOST, TRAP, GRACE = range(4)
+REWARDS = ("light1", "light2", "look2", "reroll1", "reroll2", "guard1", "guard2", "move2",
+           "die_M", "die_F", "die_S", "die_W", "damage36", "amber1")
+_CARDS = COMPONENTS["darkness_cards"]["cards"]
+CARD_KIND = [CHALLENGES.index(c["challenge"]) for c in _CARDS]
+CARD_TERRAIN = [TERRAINS.index(c["terrain"]) if "terrain" in c else -1 for c in _CARDS]
+CARD_REWARD = [REWARDS.index(c["reward"]) if "reward" in c else -1 for c in _CARDS]
+CARD_KEEP = [bool(c.get("keep")) for c in _CARDS]
+DARK_TOKENS = [f"D{i:02d}" for i in range(len(_CARDS))]
+GRACE_CARDS = [i for i, kind in enumerate(CARD_KIND) if kind == GRACE]
+EXTRA_DIE_TERRAIN = {REWARDS.index(f"die_{t}"): i for i, t in enumerate(TERRAINS)}
+
+# ----- the board -------------------------------------------------------------------
+FIELD_TYPES = ("shore", "terrain", "village", "city", "castle")
+SHORE, TERRAIN, VILLAGE, CITY, CASTLE_FIELD = range(5)
+_FIELDS = COMPONENTS["board"]["fields"]
+FIELD_TYPE = [FIELD_TYPES.index(f["type"]) for f in _FIELDS]
+FIELD_TERRAIN = [TERRAINS.index(f["terrain"]) if "terrain" in f else -1 for f in _FIELDS]
+FIELD_SYMBOL = [CHALLENGES.index(f["symbol"]) if "symbol" in f else -1 for f in _FIELDS]
+CASTLE = len(_FIELDS) - 1
+
+# ----- tables ------------------------------------------------------------------------
+MONSTERS = [COMPONENTS["monsters"][v] for v in VERSIONS]  # [version][level] = hp, dice, from
+GHOSTS = [COMPONENTS["ghosts"][v] for v in VERSIONS]  # [version][level] = need, lose
+TRAP_DICE = COMPONENTS["traps"]["dice"]
+LEVEL_AMBER = COMPONENTS["level_rewards"]["amber"]
+LEVEL_CHOICE = COMPONENTS["level_rewards"]["guard_or_light"]
+GIFTS = [REWARDS.index(g) for g in COMPONENTS["grace_gifts"]["by_face"]]  # face-1 -> reward
+SCORE = COMPONENTS["score"]
+PLACEHOLDER_NOTE = (
+    "The board layout, light cards, darkness cards and grace gifts are PLACEHOLDERS chosen to "
+    "respect every count and rule in the rulebook; the printed components are not public."
+)
+
+COMPONENT_TOTALS = {
+    "amber": TOTAL_AMBER,
+    "guards": TOTAL_GUARDS,
+    "light cards": TOTAL_LIGHT,
+    "darkness cards": TOTAL_DARK,
+}
+
+
+def level_of(card: int, field: int) -> int:
+    """0, 1, 2 for levels I, II, III: how many of the card's two symbols the field shows."""
+    return (CARD_TERRAIN[card] == FIELD_TERRAIN[field]) + (CARD_KIND[card] == FIELD_SYMBOL[field])
+
+
+def light_matches(kind: int, field: int) -> bool:
+    """A light card helps on a field of its terrain; an any-terrain card helps everywhere."""
+    terrain = LIGHT_TERRAIN[kind]
+    return terrain == ANY or terrain == FIELD_TERRAIN[field]
+
+
+LIGHT_INDEX = {token: k for k, token in enumerate(LIGHT_TOKENS)}
+DARK_INDEX = {token: c for c, token in enumerate(DARK_TOKENS)}
+
+
+def parse_light(token: str) -> int:
+    index = LIGHT_INDEX.get(token)
+    if index is not None:
+        return index
+    text = token.strip().upper()
+    if text in LIGHT_INDEX:
+        return LIGHT_INDEX[text]
+    raise ValueError(f"{token!r} is not a light card: write a terrain letter "
+                     f"({', '.join(TERRAIN_LETTERS)}; A = any terrain) and a value 1–3, like F2.")
+
+
+def parse_dark(token: str) -> int:
+    index = DARK_INDEX.get(token)
+    if index is not None:
+        return index
+    text = token.strip().upper()
+    if text in DARK_INDEX:
+        return DARK_INDEX[text]
+    raise ValueError(f"{token!r} is not a darkness card: write D00–D{TOTAL_DARK - 1}.")

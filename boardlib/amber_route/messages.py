@@ -1,0 +1,171 @@
+"""What Amber Route's events say, in English and Japanese."""
+
+from __future__ import annotations
+
+from boardlib.amber_route.data import LIGHT_TOKENS, TERRAIN_LETTERS, TERRAIN_NAMES
+from boardlib.messages import player_name
+
+MESSAGES = {
+    "en": {
+        "next_turn": "It is {player}'s turn.",
+        "miss_turn": "{player} misses this turn ({left} more to miss).",
+        "in_castle": "{player} is already in the castle and has nothing to do.",
+        "buy": "{player} pays one unsecured amber to draw two light cards.",
+        "draw_light": "{player} draws a light card ({card}).",
+        "look_light": "{player} looks at a light card ({card}).",
+        "keep_light": "{player} keeps {card}; the other card goes to the discard pile.",
+        "discard": "{player} discards {card} (at most 7 light cards).",
+        "reshuffle_light": "The light deck is empty: the discarded light cards are shuffled into "
+        "a new deck.",
+        "no_light": "No light card is left to draw.",
+        "reshuffle_dark": "The darkness deck is empty: the resolved cards are shuffled into a new "
+        "deck.",
+        "no_dark": "No darkness card is left to draw.",
+        "move": "{player} moves {steps} field(s) forward to field {field}.",
+        "advance": "{player} moves 2 fields forward, to field {field}.",
+        "castle": "{player} reaches the castle!",
+        "first_castle": "{player} is the first in the castle: every other player takes one more "
+        "turn, then the game ends.",
+        "draw_dark": "{player} draws {card}: a level {level} {challenge} of the {terrain}.",
+        "draw_grace": "{player} draws a divine grace card ({card}) and resolves it at once.",
+        "play_grace": "{player} plays the divine grace card.",
+        "pick": "{player} picks the die showing {face}: {gift}.",
+        "play_light": "{player} plays {card}: {dice} dice for this challenge.",
+        "use_kept": "{player} uses the kept reward of {card}: {reward}.",
+        "roll": "The die shows {value}.",
+        "nudge": "{player} spends a guard marker: die {die} goes from {before} to {after}.",
+        "set_die": "{player} spends an unsecured amber: die {die} goes from {before} to {after}.",
+        "reroll": "{player} uses a kept reward to reroll die {dice}.",
+        "player_hits": "{player} deals {hits} damage; the monster has {left} hit point(s) left.",
+        "monster_hits": "The monster deals {hits} damage; {player} has {left} guard marker(s) "
+        "left.",
+        "ghost_total": "{player}'s dice add up to {total}; {need} are needed to escape the ghost.",
+        "trap_matches": "{player} has {best} matching dice; {need} are needed to avoid the trap.",
+        "overcome": "{player} overcomes the level {level} challenge.",
+        "failed": "{player} fails against the {challenge}.",
+        "keep_card": "{player} keeps {card} for later: {reward}.",
+        "card_reward": "The card's reward: {reward}.",
+        "lose_card": "{player} loses {card}.",
+        "lose_all_cards": "{player} has too few light cards and loses all {n} of them.",
+        "missed_turns": "{player} will miss {n} turn(s).",
+        "gain_guards": "{player} gains {n} guard marker(s) and now has {total}.",
+        "gain_amber": "{player} gains an amber.",
+        "secure_amber": "{player} now has 3 amber: one goes on the player card (secured: "
+        "{total}), two back to the pool.",
+        "lose_amber": "{player} loses an unsecured amber.",
+        "no_amber": "The amber pool is empty: {player} gains nothing.",
+        "attack": "{player} attacks {defender}!",
+        "fight_card": "{player} adds {card} to the fight.",
+        "duel_round": "{player} deals {dealt} damage and takes {taken}; dice left: {left} against "
+        "{defender_left} for {defender}.",
+        "contest": "{player} attacks with {attack} against {defence} for {defender}: {winner} "
+        "wins.",
+        "fight_won": "{player} wins the fight.",
+        "loot": "{player} takes {what} from {victim}.",
+        "steal": "{player} takes {card} from {victim}.",
+        "game_over": "Everyone has had their last turn: the game ends.",
+    },
+    "ja": {
+        "next_turn": "{player}の番です。",
+        "miss_turn": "{player}はこの番を休みます（残り{left}回）。",
+        "in_castle": "{player}はすでに城にいるので、何もしません。",
+        "buy": "{player}は確保していない琥珀を1つ払い、光のカードを2枚引きます。",
+        "draw_light": "{player}は光のカード（{card}）を引きます。",
+        "look_light": "{player}は光のカード（{card}）を見ます。",
+        "keep_light": "{player}は{card}を取り、もう1枚は捨て札にします。",
+        "discard": "{player}は{card}を捨てます（光のカードは7枚まで）。",
+        "reshuffle_light": "光の山札がなくなりました。捨て札を切って新しい山札にします。",
+        "no_light": "引ける光のカードがありません。",
+        "reshuffle_dark": "闇の山札がなくなりました。解決済みのカードを切って新しい山札にします。",
+        "no_dark": "引ける闇のカードがありません。",
+        "move": "{player}は{steps}マス進み、{field}番のマスに着きます。",
+        "advance": "{player}は2マス進み、{field}番のマスに着きます。",
+        "castle": "{player}が城に着きました！",
+        "first_castle": "{player}が最初に城に着きました。他のプレイヤーはあと1回ずつ手番を行い、"
+        "ゲームが終わります。",
+        "draw_dark": "{player}は{card}を引きます：{terrain}のレベル{level}の{challenge}です。",
+        "draw_grace": "{player}は神の恵みのカード（{card}）を引き、すぐに解決します。",
+        "play_grace": "{player}は神の恵みのカードを使います。",
+        "pick": "{player}は{face}の目のダイスを選びます：{gift}。",
+        "play_light": "{player}は{card}を出します。この試練ではダイス{dice}個です。",
+        "use_kept": "{player}は{card}の取っておいた報酬を使います：{reward}。",
+        "roll": "ダイスの目は{value}です。",
+        "nudge": "{player}は護衛を1つ使い、ダイス{die}を{before}から{after}にします。",
+        "set_die": "{player}は琥珀を1つ使い、ダイス{die}を{before}から{after}にします。",
+        "reroll": "{player}は取っておいた報酬でダイス{dice}を振り直します。",
+        "player_hits": "{player}は{hits}ダメージを与えます。怪物の体力は残り{left}です。",
+        "monster_hits": "怪物は{hits}ダメージを与えます。{player}の護衛は残り{left}です。",
+        "ghost_total": "{player}のダイスの合計は{total}です。幽霊から逃げるには{need}が必要です。",
+        "trap_matches": "{player}の同じ目のダイスは{best}個です。罠を避けるには{need}個必要です。",
+        "overcome": "{player}はレベル{level}の試練を乗り越えます。",
+        "failed": "{player}は{challenge}に敗れます。",
+        "keep_card": "{player}は{card}を後のために取っておきます：{reward}。",
+        "card_reward": "カードの報酬：{reward}。",
+        "lose_card": "{player}は{card}を失います。",
+        "lose_all_cards": "{player}は光のカードが足りないので、{n}枚すべてを失います。",
+        "missed_turns": "{player}は{n}回休みになります。",
+        "gain_guards": "{player}は護衛を{n}つ得て、{total}つになりました。",
+        "gain_amber": "{player}は琥珀を1つ得ます。",
+        "secure_amber": "{player}の琥珀が3つになりました。"
+        "1つをプレイヤーカードに置き（確保{total}）、2つを共通の場に戻します。",
+        "lose_amber": "{player}は確保していない琥珀を1つ失います。",
+        "no_amber": "共通の場に琥珀がないので、{player}は何も得ません。",
+        "attack": "{player}は{defender}を攻撃します！",
+        "fight_card": "{player}は{card}を戦いに加えます。",
+        "duel_round": "{player}は{dealt}ダメージを与え、{taken}ダメージを受けます。残りのダイスは"
+        "{left}対{defender_left}（{defender}）です。",
+        "contest": "{player}の攻撃{attack}対{defender}の防御{defence}：{winner}の勝ちです。",
+        "fight_won": "{player}が戦いに勝ちます。",
+        "loot": "{player}は{victim}から{what}を奪います。",
+        "steal": "{player}は{victim}から{card}を奪います。",
+        "game_over": "全員が最後の手番を終えました。ゲーム終了です。",
+    },
+}
+
+_WORDS = {
+    "en": {
+        "monster": "monster", "ghost": "ghost", "trap": "trap",
+        "light1": "gain 1 light card", "light2": "gain 2 light cards",
+        "look2": "look at the top 2 light cards and take 1", "reroll1": "reroll 1 die",
+        "reroll2": "reroll 2 dice", "guard1": "gain 1 guard marker",
+        "guard2": "gain 2 guard markers", "move2": "move 2 fields forward",
+        "die_M": "1 extra die in the mountains", "die_F": "1 extra die in the forest",
+        "die_S": "1 extra die in the swamp", "die_W": "1 extra die in the wastelands",
+        "damage36": "damage dealt to the monster on 3-6", "amber1": "gain 1 amber",
+        "amber": "1 unsecured amber", "cards": "2 light cards", "guards": "2 guard markers",
+        "mine": "", "other": "",
+    },
+    "ja": {
+        "monster": "怪物", "ghost": "幽霊", "trap": "罠",
+        "light1": "光のカードを1枚得る", "light2": "光のカードを2枚得る",
+        "look2": "光の山札の上2枚を見て1枚取る", "reroll1": "ダイス1個を振り直す",
+        "reroll2": "ダイス2個を振り直す", "guard1": "護衛を1つ得る", "guard2": "護衛を2つ得る",
+        "move2": "2マス進む", "die_M": "山岳でダイス+1", "die_F": "森でダイス+1",
+        "die_S": "沼地でダイス+1", "die_W": "荒野でダイス+1",
+        "damage36": "怪物へのダメージが3〜6で入る", "amber1": "琥珀を1つ得る",
+        "amber": "確保していない琥珀1つ", "cards": "光のカード2枚", "guards": "護衛2つ",
+        "mine": "", "other": "",
+    },
+}
+
+
+def light_name(token: str, lang: str = "en") -> str:
+    """``"F2"`` → "forest 2" / "森2"."""
+    terrain = TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[TERRAIN_LETTERS.index(token[0])]
+    return f"{terrain}{token[1]}" if lang == "ja" else f"{terrain} {token[1]}"
+
+
+def format_value(key: str, value: object, lang: str) -> str:
+    """Event fields in words: cards, terrains, levels, rewards, other players."""
+    words = _WORDS.get(lang, _WORDS["en"])
+    if key in ("defender", "victim", "winner") and isinstance(value, int):
+        return player_name(value, lang)
+    if key == "level" and isinstance(value, int):
+        return ("I", "II", "III")[value]
+    if key == "terrain" and isinstance(value, int):
+        return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[value]
+    if key == "card" and isinstance(value, str) and value in LIGHT_TOKENS:
+        return light_name(value, lang)
+    if isinstance(value, str) and value in words:
+        return words[value]
+    return str(value)

@@ -1,0 +1,449 @@
+"""Amber Route set-up (AR-2), positions as data, and checking that a position is one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from boardlib.amber_route.data import (
+    CARD_KEEP,
+    CARD_KIND,
+    CASTLE,
+    DARK_TOKENS,
+    FAMILY,
+    GRACE,
+    GRACE_CARDS,
+    GUARD_LIMIT,
+    HAND_LIMIT,
+    LIGHT_COPIES,
+    LIGHT_KINDS,
+    LIGHT_TOKENS,
+    PLAYER_COUNTS,
+    REWARDS,
+    START,
+    TOTAL_AMBER,
+    TOTAL_DARK,
+    TOTAL_GUARDS,
+    VERSIONS,
+    parse_dark,
+    parse_light,
+)
+from boardlib.amber_route.state import STEP_WHO, AmberRouteState, _step
+from boardlib.protocol import default_names
+
+
+def check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise ValueError(
+            f"Amber Route is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
+            f"{players!r} (AR-1.2)."
+        )
+    return players
+
+
+def check_version(version: object) -> int:
+    if version not in VERSIONS:
+        raise ValueError(f"The version is 'advanced' or 'family', not {version!r} (AR-4.1).")
+    return VERSIONS.index(version)  # type: ignore[arg-type]
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    version: str = "advanced",
+    names: Sequence[str] | None = None,
+) -> AmberRouteState:
+    """A game set up by the rules of ``version``, the same for the same seed (AR-2).
+
+    The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
+    every later draw and die is a chance node.
+    """
+    count = check_players(players)
+    v = check_version(version)
+    rng = random.Random(seed)
+    deck = [k for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k])]
+    rng.shuffle(deck)
+    per = START["light_cards"][VERSIONS[v]]
+    hands = [sorted(deck[p * per:(p + 1) * per]) for p in range(count)]
+    rest = deck[count * per:]
+    graces = list(GRACE_CARDS)
+    rng.shuffle(graces)
+    challenge_cards = [c for c in range(TOTAL_DARK) if CARD_KIND[c] != GRACE]
+    first = rng.randrange(count)
+    seats = []
+    for p in range(count):
+        seats.append({
+            "field": 0, "guards": START["guards"], "amber": START["amber"], "secured": 0,
+            "hand": _tokens(hands[p]), "kept": "",
+            "grace": DARK_TOKENS[graces[p]] if v != FAMILY else None, "missed": 0,
+        })
+    dark = challenge_cards + (GRACE_CARDS if v == FAMILY else [])
+    data = {
+        "version": VERSIONS[v],
+        "players": count,
+        "names": list(names) if names is not None else default_names(count),
+        "seats": seats,
+        "light_deck": _tokens(sorted(rest)), "light_discard": "", "table": "", "look": "",
+        "dark_deck": " ".join(DARK_TOKENS[c] for c in sorted(dark)), "dark_discard": "",
+        "box": " ".join(DARK_TOKENS[c] for c in sorted(graces[count:])) if v != FAMILY else "",
+        "amber_pool": TOTAL_AMBER - count * START["amber"],
+        "guard_pool": TOTAL_GUARDS - count * START["guards"],
+        "card": None, "level": 0, "hp": 0, "dice_count": 0, "damage36": False,
+        "dice": [], "other_dice": [], "duel": [],
+        "turn": first, "first": None, "finals": [], "fresh": False,
+        "queue": [*(["draw_phase " + str(first)] if v == FAMILY else []), "action " + str(first),
+                  "end_turn"],
+        "ended": None,
+    }
+    return from_snapshot(data)
+
+
+def _tokens(kinds: list[int]) -> str:
+    return " ".join(LIGHT_TOKENS[k] for k in kinds)
+
+
+def _counts_text(counts: list[int]) -> str:
+    return " ".join(LIGHT_TOKENS[k] for k in range(LIGHT_KINDS) for _ in range(counts[k]))
+
+
+def _dark_text(cards: list[int]) -> str:
+    return " ".join(DARK_TOKENS[c] for c in cards)
+
+
+def snapshot(state: AmberRouteState) -> dict[str, Any]:
+    """The whole position as JSON-safe data (hands included: see ``observation`` for a seat)."""
+    return {
+        "version": VERSIONS[state.version],
+        "players": len(state.names),
+        "names": list(state.names),
+        "seats": [
+            {
+                "field": state.pos[p], "guards": state.guards[p], "amber": state.amber[p],
+                "secured": state.secured[p], "hand": _counts_text(state.hand[p]),
+                "kept": _dark_text(state.kept[p]),
+                "grace": DARK_TOKENS[state.grace[p]] if state.grace[p] >= 0 else None,
+                "missed": state.missed[p],
+            }
+            for p in range(len(state.names))
+        ],
+        "light_deck": _counts_text(state.ldeck),
+        "light_discard": _counts_text(state.ldisc),
+        "table": _counts_text(state.table),
+        "look": _counts_text(state.look),
+        "dark_deck": _dark_text(state.ddeck),
+        "dark_discard": _dark_text(state.ddisc),
+        "box": _dark_text(state.box),
+        "amber_pool": state.apool,
+        "guard_pool": state.gpool,
+        "card": DARK_TOKENS[state.card] if state.card >= 0 else None,
+        "level": state.level,
+        "hp": state.hp,
+        "dice_count": state.nd,
+        "damage36": state.dmg,
+        "dice": list(state.dice),
+        "other_dice": list(state.odice),
+        "duel": list(state.duel),
+        "turn": state.turn,
+        "first": state.first if state.first >= 0 else None,
+        "finals": list(state.finals),
+        "fresh": state.fresh,
+        "queue": [" ".join([s[0], *(str(x) for x in s[1:] if x != -1)]) for s in state.queue],
+        "ended": state.ended,
+    }
+
+
+def from_snapshot(data: Any) -> AmberRouteState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = AmberRouteState.__new__(AmberRouteState)
+    s.version = check_version(data.get("version"))
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != n:
+        raise ValueError(f"'seats' must list {n} players.")
+    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
+    s.hand, s.kept, s.grace = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p + 1} must be an object.")
+        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
+        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
+        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
+        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
+        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
+        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
+        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
+        grace = seat.get("grace")
+        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
+    s.ldeck = _light_counts(data.get("light_deck"), "light_deck")
+    s.ldisc = _light_counts(data.get("light_discard"), "light_discard")
+    s.table = _light_counts(data.get("table"), "table")
+    s.look = _light_counts(data.get("look"), "look")
+    s.ddeck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
+    s.ddisc = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
+    s.box = sorted(_dark_list(data.get("box"), "box"))
+    s.apool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
+    s.gpool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
+    card = data.get("card")
+    s.card = -1 if card is None else _dark(card, "card")
+    s.level = _int(data.get("level"), "level", 0, 2)
+    s.hp = _int(data.get("hp"), "hp", 0, 5)
+    s.nd = _int(data.get("dice_count"), "dice_count", 0, 5)
+    s.dmg = _flag(data.get("damage36"), "damage36")
+    s.dice = _dice(data.get("dice"), "dice")
+    s.odice = _dice(data.get("other_dice"), "other_dice")
+    duel = data.get("duel")
+    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
+        raise ValueError("'duel' must be [] or the fight's numbers.")
+    s.duel = [_int(x, "duel", 0, 20) for x in duel]
+    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
+    first = data.get("first")
+    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
+    finals = data.get("finals")
+    if not isinstance(finals, list):
+        raise ValueError("'finals' must list seats.")
+    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
+    s.fresh = _flag(data.get("fresh"), "fresh")
+    s.queue = _queue(data.get("queue"), n)
+    ended = data.get("ended")
+    if ended not in (None, "castle"):
+        raise ValueError("'ended' must be null or 'castle'.")
+    s.ended = ended
+    s.history = []
+    s._legal_cache = None
+    s._weights_cache = None
+    validate(s)
+    _check_next_step(s)
+    s._start = s.snapshot()
+    return s
+
+
+def validate(s: AmberRouteState) -> None:
+    """Raise ValueError, naming the rule, if ``s`` could not arise in a game of Amber Route."""
+    n = len(s.names)
+    totals = s.inventory()
+    if totals["amber"] != TOTAL_AMBER:
+        raise ValueError(f"The position has {totals['amber']} amber; the game has {TOTAL_AMBER} "
+                         "(AR-1.1).")
+    if totals["guards"] != TOTAL_GUARDS:
+        raise ValueError(f"The position has {totals['guards']} guard markers; the game has "
+                         f"{TOTAL_GUARDS} (AR-1.1).")
+    counts = [sum(column) for column in zip(s.ldeck, s.ldisc, s.table, s.look, *s.hand)]
+    for k in range(LIGHT_KINDS) if counts != LIGHT_COPIES else ():
+        have = counts[k]
+        if have != LIGHT_COPIES[k]:
+            raise ValueError(f"The position has {have} light cards {LIGHT_TOKENS[k]}; the game "
+                             f"has {LIGHT_COPIES[k]} (AR-1.4).")
+    places = [*s.ddeck, *s.ddisc, *s.box, *(k for kept in s.kept for k in kept),
+              *(g for g in s.grace if g >= 0), *([s.card] if s.card >= 0 else [])]
+    if sorted(places) != list(range(TOTAL_DARK)):
+        raise ValueError(f"Every darkness card D00–D{TOTAL_DARK - 1} must be in exactly one place "
+                         "(AR-1.5).")
+    discarding = {step[1] for step in s.queue if step[0] == "discard"}
+    for p in range(n):
+        if s.kept[p] and not all(CARD_KEEP[c] for c in s.kept[p]):
+            raise ValueError(f"{s.names[p]} keeps a card whose reward is used at once (AR-11.2).")
+        if s.grace[p] >= 0 and (s.version == FAMILY or CARD_KIND[s.grace[p]] != GRACE):
+            raise ValueError(f"{s.names[p]} holds a grace card only in Advanced (AR-2.2).")
+        if sum(s.hand[p]) > HAND_LIMIT and p not in discarding:
+            raise ValueError(f"{s.names[p]} has more than {HAND_LIMIT} light cards (AR-5.4).")
+    if s.version == FAMILY and s.box:
+        raise ValueError("In the Family version the grace cards stay in the deck (AR-2.3).")
+    if s.version != FAMILY and not (_GRACE_SET.isdisjoint(s.ddeck)
+                                    and _GRACE_SET.isdisjoint(s.ddisc)):
+        raise ValueError("In the Advanced version no grace card is in the deck (AR-2.2).")
+    if s.first >= 0 and s.pos[s.first] != CASTLE:
+        raise ValueError("The first player in the castle must stand on the castle (AR-14.1).")
+    if s.first < 0 and (s.finals or any(pos == CASTLE for pos in s.pos)):
+        raise ValueError("Someone is in the castle (or owed a final turn) but nobody came first "
+                         "(AR-14.1).")
+    if (s.ended is None) != bool(s.queue):
+        raise ValueError("The game is over exactly when nothing is left to do.")
+    if s.queue:
+        if s.queue[-1][0] != "end_turn":
+            raise ValueError("The queue of steps must end with the end of the turn.")
+        if STEP_WHO[s.queue[0][0]] == "a":
+            raise ValueError("The next step must wait for a player or for chance.")
+    elif s.first < 0 or s.finals:
+        raise ValueError("The game ends only after the final turns (AR-14.1).")
+    if len(s.dice) > 5 or len(s.odice) > 5:
+        raise ValueError("No roll uses more than the box's 5 dice (AR-7.4).")
+    for step in s.queue:
+        _check_step(s, step)
+    _check_order(s)
+    kinds = [st[0] for st in s.queue]
+    if (sum(k in _NEEDS_CHALLENGE for k in kinds) > 1 or kinds.count("end_turn") != int(
+            bool(kinds)) or kinds.count("modify") > 2 or "turn" in kinds
+            or any(kinds.count(k) > 1 for k in _ONCE) or sum(
+            k in ("grace", "grace_done", "duel_round", "duel_hit", "contest_roll", "contest_end",
+                  "action", "draw_phase", "attack") for k in kinds) > 2):
+        raise ValueError("The queue of steps repeats a stage of the turn that happens once.")
+    if s.card >= 0:
+        grace = CARD_KIND[s.card] == GRACE
+        if not any((st[0] in ("grace", "grace_done") and st[2] == 1) if grace
+                   else st[0] in _NEEDS_CHALLENGE for st in s.queue):
+            raise ValueError("A darkness card is in play only while it is being resolved "
+                             "(AR-6.1).")
+
+
+_GRACE_SET = frozenset(GRACE_CARDS)
+_NEEDS_CHALLENGE = {"prepare", "hit", "mon_hit", "ghost", "trap"}
+_CHALLENGER = _NEEDS_CHALLENGE | {"reward", "card_reward", "attack"}
+_NEEDS_DUEL = {"duel_cards": 6, "duel_round": 6, "duel_hit": 6, "contest_first": 4,
+               "contest_cards": 4, "contest_roll": 4, "contest_end": 4}
+
+
+def _check_step(s: AmberRouteState, step: tuple[str, int, int, int]) -> None:
+    """A step must fit the position: a challenge needs its card, a roll its die, a fight its
+    fighters, so that no tampered save can reach a step that does not make sense."""
+    kind, a, b, _ = step
+    if kind in _NEEDS_CHALLENGE and (s.card < 0 or CARD_KIND[s.card] == GRACE):
+        raise ValueError(f"The step {kind!r} needs a challenge card being resolved (AR-6.1).")
+    if kind in _NEEDS_DUEL and len(s.duel) != _NEEDS_DUEL[kind]:
+        raise ValueError(f"The step {kind!r} needs a fight between players (AR-12.1, AR-13.1).")
+    if kind == "roll" and b >= len(s.dice if a == 0 else s.odice):
+        raise ValueError("A die is rolled that is not on the table (AR-1.6).")
+    if kind == "modify" and not (s.dice if step[3] == 0 else s.odice):
+        raise ValueError("Dice can be changed only once they are on the table (AR-7.2).")
+    if kind == "pick" and not s.dice:
+        raise ValueError("A grace die can be picked only once the dice are rolled (AR-5.8).")
+    if kind in ("grace_done", "grace") and b == 1 and (s.card < 0 or CARD_KIND[s.card] != GRACE):
+        raise ValueError("A grace card drawn from the deck must be the card in play (AR-6.5).")
+    if kind in ("roll", "modify") and (s.card < 0 and not s.duel and not any(
+            st[0] == "pick" for st in s.queue)):
+        raise ValueError("Dice are rolled only in a challenge, a fight or for grace (AR-1.6).")
+    if kind in _CHALLENGER and a != s.turn:
+        raise ValueError(f"Only the player whose turn it is faces the challenge ({kind!r}).")
+    if kind == "modify" and b == 0 and (s.card < 0 or a != s.turn):
+        raise ValueError("Dice are changed with amber and rerolls only in a challenge (AR-7.3).")
+    if kind == "modify" and b == 1 and (len(s.duel) != 4 or s.duel[step[3]] != a):
+        raise ValueError("In a Family fight each player changes only his own dice (AR-13.5).")
+    if kind in ("duel_cards", "contest_cards") and s.duel[b] != a:
+        raise ValueError(f"The step {kind!r} names a player who is not in the fight.")
+    if kind == "contest_first" and s.duel[0] != a:
+        raise ValueError("Only the attacker plays the first card (AR-13.1).")
+    if kind in ("loot", "steal") and a == b:
+        raise ValueError("A player cannot take loot from himself (AR-12.5).")
+    if kind == "pick" and (len(s.dice) != len(s.names) or not any(
+            st[0] == "grace_done" for st in s.queue)):
+        raise ValueError("Grace picks need one grace die per player (AR-5.8).")
+    if kind in ("duel_cards", "contest_cards") and b not in (0, 1):
+        raise ValueError(f"The step {kind!r} needs the attacker (0) or the defender (1).")
+    if kind == "discard" and (step is not s.queue[0] or sum(s.hand[a]) <= HAND_LIMIT):
+        raise ValueError("A discard happens at once, and only above 7 light cards (AR-5.4).")
+
+
+_ONCE = frozenset(("grace", "grace_done", "duel_round", "duel_hit", "contest_roll",
+                   "contest_end", "contest_first", "action", "draw_phase", "attack", "reward",
+                   "card_reward", "keep"))
+_RESETS_DICE = frozenset(("hit", "mon_hit", "ghost", "trap", "duel_round", "duel_hit",
+                          "contest_roll", "contest_end", "grace", "grace_done"))
+
+
+def _check_order(s: AmberRouteState) -> None:
+    """Dice still to roll come before the step that counts (and clears) them."""
+    counted = blocked = False
+    for step in s.queue:
+        kind = step[0]
+        if kind == "roll" and (counted or blocked):
+            raise ValueError("Dice still to roll come first, before anything else (AR-1.6).")
+        counted = counted or kind in _RESETS_DICE
+        blocked = blocked or not (kind == "roll" or (kind == "modify" and step[2] == 1))
+    picks = sum(st[0] == "pick" for st in s.queue)
+    if picks > sum(1 for v in s.dice if v) + sum(st[0] == "roll" for st in s.queue):
+        raise ValueError("More grace picks than grace dice (AR-5.8).")
+
+
+_PLAYER_SLOT = frozenset(("light", "look", "dark", "steal", "turn", "hit", "mon_hit", "ghost",
+                          "trap", "grace", "grace_done", "card_reward"))
+
+
+def _check_next_step(s: AmberRouteState) -> None:
+    """Someone must be able to act: a loaded position whose next step offers nothing, or
+    cannot even be read, is not one the game can reach."""
+    try:
+        ok = s.is_terminal() or bool(s.legal_actions())
+    except (IndexError, KeyError, ValueError):
+        ok = False
+    s._legal_cache = s._weights_cache = None
+    if not ok:
+        raise ValueError("Nobody can act in this position: its next step does not fit it.")
+
+
+def _queue(value: Any, n: int) -> list[tuple[str, int, int, int]]:
+    if not isinstance(value, list):
+        raise ValueError("'queue' must list the steps still to come.")
+    steps = []
+    for text in value:
+        parts = text.split() if isinstance(text, str) else []
+        if not parts or parts[0] not in STEP_WHO or len(parts) > 4 or not all(
+                x.isdigit() for x in parts[1:]):
+            raise ValueError(f"{text!r} is not a step of the game.")
+        numbers = [int(x) for x in parts[1:]] + [-1] * (4 - len(parts))
+        if STEP_WHO[parts[0]] == "p" and not 0 <= numbers[0] < n:
+            raise ValueError(f"Step {text!r} names no player of this game.")
+        if parts[0] in ("roll",) and (numbers[0] not in (0, 1) or not 0 <= numbers[1] < 5):
+            raise ValueError(f"Step {text!r} rolls no die of this game.")
+        if parts[0] in _PLAYER_SLOT and not 0 <= numbers[0] < n:
+            raise ValueError(f"Step {text!r} names no player of this game.")
+        if parts[0] == "steal" and not 0 <= numbers[1] < n:
+            raise ValueError(f"Step {text!r} names no player of this game.")
+        if parts[0] == "loot" and not 0 <= numbers[1] < n:
+            raise ValueError(f"Step {text!r} names no player of this game.")
+        if parts[0] == "card_reward" and not 0 <= numbers[1] < len(REWARDS):
+            raise ValueError(f"Step {text!r} gives no reward of this game.")
+        if parts[0] == "modify" and (numbers[1] not in (0, 1) or numbers[2] not in (0, 1)):
+            raise ValueError(f"Step {text!r} is not a way to change dice.")
+        steps.append(_step(parts[0], *numbers[:3]))
+    return steps
+
+
+def _names(names: Any, count: int) -> list[str]:
+    if names is None:
+        return default_names(count)
+    if (not isinstance(names, list) or len(names) != count
+            or not all(isinstance(x, str) and x.strip() and x == x.strip() for x in names)):
+        raise ValueError(f"'names' must list {count} non-empty names.")
+    return list(names)
+
+
+def _int(value: Any, field: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"'{field}' must be a whole number {low}–{high}, not {value!r}.")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"'{field}' must be true or false.")
+    return value
+
+
+def _light_counts(text: Any, field: str) -> list[int]:
+    if not isinstance(text, str):
+        raise ValueError(f"'{field}' must be light cards like \"F2 A1\".")
+    counts = [0] * LIGHT_KINDS
+    for token in text.split():
+        counts[parse_light(token)] += 1
+    return counts
+
+
+def _dark(token: Any, field: str) -> int:
+    if not isinstance(token, str):
+        raise ValueError(f"'{field}' must be a darkness card like \"D07\".")
+    return parse_dark(token)
+
+
+def _dark_list(text: Any, field: str) -> list[int]:
+    if not isinstance(text, str):
+        raise ValueError(f"'{field}' must be darkness cards like \"D07 D12\".")
+    return [parse_dark(token) for token in text.split()]
+
+
+def _dice(value: Any, field: str) -> list[int]:
+    if not isinstance(value, list) or len(value) > 5:
+        raise ValueError(f"'{field}' must list at most 5 dice.")
+    return [_int(x, field, 0, 6) for x in value]

@@ -1,0 +1,1046 @@
+"""Amber Route: the rules engine (clauses in docs/rules/amber_route.md, cited as AR-x.y).
+
+The game is driven by a *queue of steps*. A step is a tuple ``(kind, a, b, c)`` of a
+string and three ints; the head of the queue says who acts: a player (a choice), chance
+(a die roll, a card drawn) or nobody (an automatic step the engine runs at once). An
+action resolves the head and may push new steps in front, so a gift that draws two light
+cards for another player, a discard over the hand limit and a monster's next round all
+happen in rulebook order without special cases. Every die is its own chance node with six
+outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlib.amber_route.data import (
+    ADVANCED,
+    CARD_KEEP,
+    CARD_KIND,
+    CARD_REWARD,
+    CARD_TERRAIN,
+    CASTLE,
+    CHALLENGES,
+    CITY,
+    DARK_TOKENS,
+    DICE_IN_BOX,
+    EXTRA_DIE_TERRAIN,
+    FAMILY,
+    FIELD_TERRAIN,
+    FIELD_TYPE,
+    GHOST,
+    GHOSTS,
+    GIFTS,
+    GRACE,
+    GUARD_LIMIT,
+    HAND_LIMIT,
+    LEVEL_AMBER,
+    LEVEL_CHOICE,
+    LIGHT_KINDS,
+    LIGHT_TOKENS,
+    LIGHT_VALUE,
+    MONSTER,
+    MONSTERS,
+    PLACEHOLDER_NOTE,
+    REWARDS,
+    SCORE,
+    TERRAIN,
+    TERRAIN_NAMES,
+    TRAP,
+    TRAP_DICE,
+    VERSIONS,
+    VILLAGE,
+    level_of,
+    light_matches,
+)
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.ranking import Result, rank_players
+
+GAME = "amber_route"
+MAX_DICE = DICE_IN_BOX
+R_REROLL1, R_REROLL2, R_DAMAGE = (REWARDS.index(r) for r in ("reroll1", "reroll2", "damage36"))
+
+
+# ----- actions --------------------------------------------------------------------------
+def _vocabulary() -> dict[str, Action]:
+    a: list[Action] = [
+        Action("draw card", "draw_card"), Action("take guard", "take_guard"),
+        Action("recruit", "recruit"), Action("buy cards", "buy"),
+        Action("move 1", "move", 1), Action("move 2", "move", 2), Action("grace", "grace"),
+        Action("reward guard", "reward", 0), Action("reward light", "reward", 1),
+        Action("go", "go"), Action("done", "done"), Action("no attack", "no_attack"),
+        Action("ready", "ready"),
+        Action("loot amber", "loot", 0), Action("loot cards", "loot", 1),
+        Action("loot guards", "loot", 2),
+    ]
+    for k, token in enumerate(LIGHT_TOKENS):
+        for verb in ("discard", "play", "lose", "add", "keep", "card", "steal"):
+            a.append(Action(f"{verb} {token}", verb, k))
+    a += [Action(f"use {token}", "use", c) for c, token in enumerate(DARK_TOKENS)
+          if CARD_REWARD[c] in EXTRA_DIE_TERRAIN or CARD_REWARD[c] == R_DAMAGE]
+    a += [Action(f"reveal {token}", "reveal", c) for c, token in enumerate(DARK_TOKENS)]
+    for i in range(MAX_DICE):
+        a += [Action(f"up {i + 1}", "up", i), Action(f"down {i + 1}", "down", i),
+              Action(f"reroll {i + 1}", "reroll", i)]
+        a += [Action(f"set {i + 1} {v}", "set", i, v) for v in range(1, 7)]
+        a += [Action(f"reroll {i + 1} {j + 1}", "reroll2", i, j) for j in range(i + 1, MAX_DICE)]
+    a += [Action(f"attack {q + 1}", "attack", q) for q in range(4)]
+    a += [Action(f"pick {v}", "pick", v) for v in range(1, 7)]
+    a += [Action(f"die {v}", "die", v) for v in range(1, 7)]
+    vocabulary = {str(x): x for x in a}
+    vocabulary.update({str(x).lower(): x for x in a})
+    return vocabulary
+
+
+VOCABULARY = _vocabulary()
+V = VOCABULARY
+DIE = [V[f"die {v}"] for v in range(7)[1:]]
+CARD = [V[f"card {t}"] for t in LIGHT_TOKENS]
+STEAL = [V[f"steal {t}"] for t in LIGHT_TOKENS]
+DISCARD = [V[f"discard {t}"] for t in LIGHT_TOKENS]
+PLAY = [V[f"play {t}"] for t in LIGHT_TOKENS]
+LOSE = [V[f"lose {t}"] for t in LIGHT_TOKENS]
+ADD = [V[f"add {t}"] for t in LIGHT_TOKENS]
+KEEP = [V[f"keep {t}"] for t in LIGHT_TOKENS]
+REVEAL = [V[f"reveal {t}"] for t in DARK_TOKENS]
+USE = {a.args[0]: a for a in V.values() if a.kind == "use"}  # kept cards used before a roll
+UP = [V[f"up {i + 1}"] for i in range(MAX_DICE)]
+DOWN = [V[f"down {i + 1}"] for i in range(MAX_DICE)]
+SET = [[V[f"set {i + 1} {v}"] if v else None for v in range(7)] for i in range(MAX_DICE)]
+REROLL = [V[f"reroll {i + 1}"] for i in range(MAX_DICE)]
+REROLL2 = {(i, j): V[f"reroll {i + 1} {j + 1}"]
+           for i in range(MAX_DICE) for j in range(i + 1, MAX_DICE)}
+ATTACK = [V[f"attack {q + 1}"] for q in range(4)]
+PICK = [V[f"pick {v}"] for v in range(7)[1:]]
+
+# Who acts at each kind of step: "p" the player in slot 1, "c" chance, "a" automatic.
+STEP_WHO = {
+    "draw_phase": "p", "action": "p", "discard": "p", "reward": "p", "prepare": "p",
+    "modify": "p", "pay": "p", "attack": "p", "duel_cards": "p", "contest_first": "p",
+    "contest_cards": "p", "loot": "p", "pick": "p", "keep": "p",
+    "roll": "c", "light": "c", "look": "c", "dark": "c", "steal": "c",
+    "turn": "a", "end_turn": "a", "hit": "a", "mon_hit": "a", "ghost": "a", "trap": "a",
+    "duel_round": "a", "duel_hit": "a", "contest_roll": "a", "contest_end": "a",
+    "grace": "a", "grace_done": "a", "card_reward": "a",
+}
+STEP_ACTIONS = {
+    "draw_phase": {"draw_card", "take_guard"}, "action": {"recruit", "buy", "move", "grace"},
+    "discard": {"discard"}, "reward": {"reward"}, "prepare": {"play", "use", "go"},
+    "modify": {"up", "down", "set", "reroll", "reroll2", "done"}, "pay": {"lose"},
+    "attack": {"attack", "no_attack"}, "duel_cards": {"add", "ready"},
+    "contest_first": {"add"}, "contest_cards": {"add", "ready"}, "loot": {"loot"},
+    "pick": {"pick"}, "keep": {"keep"}, "roll": {"die"}, "light": {"card"}, "look": {"card"},
+    "dark": {"reveal"}, "steal": {"steal"},
+}
+STEP_RULE = {
+    "draw_phase": "AR-4.2", "action": "AR-4.1", "discard": "AR-5.4", "reward": "AR-11.1",
+    "prepare": "AR-7.1", "modify": "AR-7.2", "pay": "AR-8.5", "attack": "AR-12.1",
+    "duel_cards": "AR-12.2", "contest_first": "AR-13.1", "contest_cards": "AR-13.2",
+    "loot": "AR-12.5", "pick": "AR-5.8", "keep": "AR-11.2", "roll": "AR-1.6",
+    "light": "AR-1.4", "look": "AR-11.2", "dark": "AR-6.1", "steal": "AR-12.5",
+}
+STEP_WAIT = {
+    "draw_phase": "choose the draw phase: 'draw card' or 'take guard'",
+    "action": "choose the turn's one action",
+    "discard": "discard a light card down to the limit of 7",
+    "reward": "choose the reward: 'reward guard' or 'reward light'",
+    "prepare": "play light cards for the challenge, then 'go'",
+    "modify": "change the dice with guards, amber or kept rerolls, then 'done'",
+    "pay": "choose the light cards to lose",
+    "attack": "choose 'attack N' or 'no attack'",
+    "duel_cards": "add light cards for the fight, then 'ready'",
+    "contest_first": "play a light card of this field's terrain to attack",
+    "contest_cards": "add light cards of this field's terrain, then 'ready'",
+    "loot": "choose the loot", "pick": "pick one of the grace dice",
+    "keep": "keep one of the two light cards looked at",
+    "roll": "a die roll", "light": "a light card drawn", "look": "a light card drawn",
+    "dark": "a darkness card drawn", "steal": "a light card taken at random",
+}
+
+
+def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:
+    return (kind, a, b, c)
+
+
+class AmberRouteState(GameState):
+    """A position of Amber Route: the players, the decks, the challenge in progress, the queue."""
+
+    GAME = GAME
+    VOCABULARY = VOCABULARY
+    MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
+
+    version: int
+    names: list[str]
+    pos: list[int]
+    guards: list[int]
+    amber: list[int]  # unsecured, beside the player card (AR-3.1)
+    secured: list[int]  # on the player card (AR-3.2)
+    hand: list[list[int]]  # light card counts by kind
+    kept: list[list[int]]  # hourglass darkness cards kept for later (AR-11.2)
+    grace: list[int]  # the Advanced divine grace card held, or -1 (AR-2.2)
+    missed: list[int]  # turns still to miss (AR-10.2)
+    ldeck: list[int]
+    ldisc: list[int]
+    table: list[int]  # light cards played in a player fight, until it ends
+    look: list[int]  # light cards being looked at (reward "look at 2, take 1")
+    ddeck: list[int]  # darkness cards, sorted ids
+    ddisc: list[int]
+    box: list[int]  # grace cards out of the game
+    apool: int
+    gpool: int
+    card: int  # the darkness card being resolved, or -1
+    level: int  # 0, 1, 2 = I, II, III
+    hp: int  # the monster's hit points left
+    nd: int  # dice the player rolls in this challenge
+    dmg: bool  # a kept "damage 3-6" reward is in use
+    dice: list[int]
+    odice: list[int]
+    duel: list[int]  # [attacker, defender, attacker's dice or cards, defender's]
+    turn: int
+    first: int  # the first player in the castle, or -1
+    finals: list[int]  # players still owed their one more turn (AR-14.1)
+    fresh: bool  # the ending began during the turn now being played
+    queue: list[tuple[str, int, int, int]]
+    ended: str | None
+
+    # ----- whose turn, what may be done ---------------------------------------------
+    def current_player(self) -> int:
+        if not self.queue:
+            return TERMINAL
+        head = self.queue[0]
+        return CHANCE if STEP_WHO[head[0]] == "c" else head[1]
+
+    def _player_actions(self) -> list[Action]:
+        kind, p, a, b = self.queue[0]
+        return _ACTS[kind](self, p, a, b)
+
+    def _chance_weights(self) -> list[tuple[Action, int]]:
+        kind, _, a, _ = self.queue[0]
+        if kind == "roll":
+            return DIE_WEIGHTS  # type: ignore[return-value]
+        if kind in ("light", "look"):
+            deck = self.ldeck
+            return [(CARD[k], deck[k]) for k in range(LIGHT_KINDS) if deck[k]]
+        if kind == "dark":
+            return [(REVEAL[c], 1) for c in self.ddeck]
+        hand = self.hand[a]  # steal: from the loser's hand, at random
+        return [(STEAL[k], hand[k]) for k in range(LIGHT_KINDS) if hand[k]]
+
+    def _acts_draw_phase(self, p: int, a: int, b: int) -> list[Action]:
+        acts = [V["draw card"]]
+        if self.guards[p] < GUARD_LIMIT:
+            acts.append(V["take guard"])
+        return acts
+
+    def _acts_action(self, p: int, a: int, b: int) -> list[Action]:
+        acts = []
+        if self.guards[p] < GUARD_LIMIT:
+            acts.append(V["recruit"])
+        if self.amber[p]:
+            acts.append(V["buy cards"])
+        acts.append(V["move 1"])
+        if self.guards[p] and self.pos[p] + 2 <= CASTLE:
+            acts.append(V["move 2"])
+        if self.grace[p] >= 0:
+            acts.append(V["grace"])
+        return acts
+
+    def _acts_discard(self, p: int, a: int, b: int) -> list[Action]:
+        hand = self.hand[p]
+        return [DISCARD[k] for k in range(LIGHT_KINDS) if hand[k]]
+
+    def _acts_reward(self, p: int, a: int, b: int) -> list[Action]:
+        return [V["reward guard"], V["reward light"]]
+
+    def _acts_prepare(self, p: int, a: int, b: int) -> list[Action]:
+        hand, field, nd = self.hand[p], self.pos[p], self.nd
+        acts = [PLAY[k] for k in range(LIGHT_KINDS)
+                if hand[k] and light_matches(k, field) and nd + LIGHT_VALUE[k] <= MAX_DICE]
+        acts += [USE[c] for c in sorted(set(self.kept[p])) if self._usable_before(c, p)]
+        acts.append(V["go"])
+        return acts
+
+    def _usable_before(self, c: int, p: int) -> bool:
+        """A kept extra-die card on its terrain, or damage 3-6 against a monster (AR-11.3)."""
+        reward = CARD_REWARD[c]
+        if reward in EXTRA_DIE_TERRAIN:
+            return (EXTRA_DIE_TERRAIN[reward] == FIELD_TERRAIN[self.pos[p]]
+                    and self.nd < MAX_DICE)
+        return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.dmg
+
+    def _acts_modify(self, p: int, mode: int, target: int) -> list[Action]:
+        dice = self.dice if target == 0 else self.odice
+        acts: list[Action] = []
+        if self.guards[p]:
+            for i, v in enumerate(dice):
+                if v < 6:
+                    acts.append(UP[i])
+                    if v > 1:
+                        acts.append(DOWN[i])
+        if mode == 0:
+            if self.amber[p]:
+                for i, v in enumerate(dice):
+                    acts += [SET[i][w] for w in range(1, 7) if w != v]
+            rewards = [CARD_REWARD[c] for c in self.kept[p]]
+            if R_REROLL1 in rewards:
+                acts += REROLL[: len(dice)]
+            if R_REROLL2 in rewards:
+                acts += [REROLL2[i, j] for i in range(len(dice)) for j in range(i + 1, len(dice))]
+        acts.append(V["done"])
+        return acts
+
+    def _acts_pay(self, p: int, a: int, b: int) -> list[Action]:
+        hand = self.hand[p]
+        return [LOSE[k] for k in range(LIGHT_KINDS) if hand[k]]
+
+    def _acts_attack(self, p: int, a: int, b: int) -> list[Action]:
+        return [ATTACK[q] for q in self.targets(p)] + [V["no attack"]]
+
+    def targets(self, p: int) -> list[int]:
+        """Players ``p`` may attack: on the same field (AR-12.1); Family needs a card (AR-13.1)."""
+        field = self.pos[p]
+        if self.version == FAMILY and not self._matching(p):
+            return []
+        return [q for q in range(len(self.names)) if q != p and self.pos[q] == field]
+
+    def _matching(self, p: int) -> list[int]:
+        hand, field = self.hand[p], self.pos[p]
+        return [k for k in range(LIGHT_KINDS) if hand[k] and light_matches(k, field)]
+
+    def _acts_duel_cards(self, p: int, role: int, b: int) -> list[Action]:
+        hand = self.hand[p]
+        acts = [ADD[k] for k in range(LIGHT_KINDS) if hand[k]] if self.duel[4 + role] < 2 else []
+        return [*acts, V["ready"]]
+
+    def _acts_contest_first(self, p: int, a: int, b: int) -> list[Action]:
+        return [ADD[k] for k in self._matching(p)]
+
+    def _acts_contest_cards(self, p: int, role: int, b: int) -> list[Action]:
+        return [*(ADD[k] for k in self._matching(p)), V["ready"]]
+
+    def _acts_loot(self, w: int, loser: int, b: int) -> list[Action]:
+        acts = []
+        if self.amber[loser]:
+            acts.append(V["loot amber"])
+        if sum(self.hand[loser]):
+            acts.append(V["loot cards"])
+        if self.guards[loser]:
+            acts.append(V["loot guards"])
+        return acts
+
+    def _acts_pick(self, p: int, a: int, b: int) -> list[Action]:
+        return [PICK[v - 1] for v in sorted(set(self.dice)) if v]
+
+    def _acts_keep(self, p: int, a: int, b: int) -> list[Action]:
+        return [KEEP[k] for k in range(LIGHT_KINDS) if self.look[k]]
+
+    # ----- applying actions ---------------------------------------------------------
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        self._json = None
+        head = self.queue[0]
+        _DO[head[0]](self, action, head, events)
+        self._run(events)
+
+    def _push(self, *steps: tuple[str, int, int, int]) -> None:
+        """Put ``steps`` at the front of the queue, in the order given."""
+        self.queue[0:0] = steps
+
+    def _run(self, events: list[Event]) -> None:
+        """Run automatic steps until a player or chance must act (or the game is over)."""
+        queue = self.queue
+        while queue:
+            head = queue[0]
+            kind = head[0]
+            auto = _AUTO.get(kind)
+            if auto is not None:
+                queue.pop(0)
+                auto(self, head, events)
+            elif kind not in _MAY_SKIP:
+                return
+            elif kind in ("light", "look") and not any(self.ldeck):
+                if any(self.ldisc):  # AR-1.4: the discards become the new deck
+                    self.ldeck, self.ldisc = self.ldisc, [0] * LIGHT_KINDS
+                    events.append(Event(GAME, "reshuffle_light", None))
+                else:
+                    queue.pop(0)
+                    events.append(Event(GAME, "no_light", head[1]))
+            elif kind == "dark" and not self.ddeck:
+                if self.ddisc:  # AR-6.3
+                    self.ddeck, self.ddisc = sorted(self.ddisc), []
+                    events.append(Event(GAME, "reshuffle_dark", None))
+                else:
+                    queue.pop(0)
+                    events.append(Event(GAME, "no_dark", head[1]))
+            elif (kind == "keep" and not any(self.look)) or (kind == "steal" and not any(
+                    self.hand[head[2]])) or (kind == "pay" and not any(self.hand[head[1]])) or (
+                    kind == "attack" and not self.targets(head[1])) or (
+                    kind == "loot" and not self._acts_loot(head[1], head[2], -1)) or (
+                    kind == "pick" and not any(self.dice)):
+                queue.pop(0)
+            else:
+                return
+
+    # chance steps
+    def _do_roll(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        _, target, index, _ = head
+        (self.dice if target == 0 else self.odice)[index] = action.args[0]
+        events.append(Event(GAME, "roll", None, value=action.args[0],
+                            whose=("mine", "other")[target]))
+
+    def _do_light(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        k, p = action.args[0], head[1]
+        self.ldeck[k] -= 1
+        self.hand[p][k] += 1
+        events.append(Event(GAME, "draw_light", p, card=LIGHT_TOKENS[k]))
+        self._check_hand(p)
+
+    def _do_look(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        k = action.args[0]
+        self.ldeck[k] -= 1
+        self.look[k] += 1
+        events.append(Event(GAME, "look_light", head[1], card=LIGHT_TOKENS[k]))
+
+    def _do_steal(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        k, w, loser = action.args[0], head[1], head[2]
+        self.hand[loser][k] -= 1
+        self.hand[w][k] += 1
+        events.append(Event(GAME, "steal", w, victim=loser, card=LIGHT_TOKENS[k]))
+        self._check_hand(w)
+
+    def _check_hand(self, p: int) -> None:
+        """Over 7 light cards, the owner chooses what to discard (AR-5.4)."""
+        if sum(self.hand[p]) > HAND_LIMIT:
+            self._push(_step("discard", p))
+
+    def _do_dark(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        c, p = action.args[0], head[1]
+        self.ddeck.remove(c)
+        self.card = c
+        if CARD_KIND[c] == GRACE:  # AR-6.5: only the Family deck holds grace cards
+            events.append(Event(GAME, "draw_grace", p, card=DARK_TOKENS[c]))
+            self._push(_step("grace", p, 1))
+            return
+        self.level = level_of(c, self.pos[p])
+        kind = CARD_KIND[c]
+        self.nd = TRAP_DICE[self.level] if kind == TRAP else 1
+        self.hp = MONSTERS[self.version][self.level][0] if kind == MONSTER else 0
+        self.dmg = False
+        events.append(Event(GAME, "draw_dark", p, card=DARK_TOKENS[c], challenge=CHALLENGES[kind],
+                            terrain=CARD_TERRAIN[c], level=self.level))
+        self._push(_step("prepare", p))
+
+    # player steps
+    def _do_draw_phase(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p = head[1]
+        if action.kind == "take_guard":
+            self._gain_guards(p, 1, events)
+        else:
+            self._push(_step("light", p))
+
+    def _do_action(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p = head[1]
+        kind = action.kind
+        if kind == "recruit":  # AR-5.1
+            self._gain_guards(p, 2 if FIELD_TYPE[self.pos[p]] == VILLAGE else 1, events)
+        elif kind == "buy":  # AR-5.3
+            self.amber[p] -= 1
+            self.apool += 1
+            events.append(Event(GAME, "buy", p))
+            self._push(_step("light", p), _step("light", p))
+        elif kind == "grace":  # AR-5.7
+            self.box.append(self.grace[p])
+            self.box.sort()
+            self.grace[p] = -1
+            events.append(Event(GAME, "play_grace", p))
+            self._push(_step("grace", p, 0))
+        else:
+            steps = action.args[0]
+            if steps == 2:
+                self.guards[p] -= 1
+                self.gpool += 1
+            self.pos[p] += steps
+            events.append(Event(GAME, "move", p, steps=steps, field=self.pos[p]))
+            self._enter(p, events)
+
+    def _enter(self, p: int, events: list[Event]) -> None:
+        """Follow the field's instructions (AR-5.6)."""
+        kind = FIELD_TYPE[self.pos[p]]
+        if kind == TERRAIN:
+            self._push(_step("dark", p))
+        elif kind == VILLAGE:
+            self._gain_guards(p, 1, events)
+        elif kind == CITY:
+            self._gain_amber(p, 1, events)
+        else:
+            self._arrive(p, events)
+
+    def _do_discard(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p, k = head[1], action.args[0]
+        self.hand[p][k] -= 1
+        self.ldisc[k] += 1
+        events.append(Event(GAME, "discard", p, card=LIGHT_TOKENS[k]))
+        self._check_hand(p)
+
+    def _do_reward(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        if action.args[0] == 0:
+            self._gain_guards(head[1], 1, events)
+        else:
+            self._push(_step("light", head[1]))
+
+    def _do_prepare(self, action: Action, head: tuple, events: list[Event]) -> None:
+        p = head[1]
+        if action.kind == "play":  # AR-7.1: support = the card's value in dice
+            k = action.args[0]
+            self.hand[p][k] -= 1
+            self.ldisc[k] += 1
+            self.nd += LIGHT_VALUE[k]
+            events.append(Event(GAME, "play_light", p, card=LIGHT_TOKENS[k], dice=self.nd))
+        elif action.kind == "use":  # AR-11.3
+            c = action.args[0]
+            self._use_kept(p, c)
+            if CARD_REWARD[c] == R_DAMAGE:
+                self.dmg = True
+            else:
+                self.nd += 1
+            events.append(Event(GAME, "use_kept", p, card=DARK_TOKENS[c],
+                                reward=REWARDS[CARD_REWARD[c]]))
+        else:
+            self.queue.pop(0)
+            kind = CARD_KIND[self.card]
+            check = ("hit", "ghost", "trap")[kind]
+            self._roll_round(p, (check, p, -1, -1))
+
+    def _roll_round(self, p: int, after: tuple[str, int, int, int]) -> None:
+        self.dice = [0] * self.nd
+        self._push(*(_step("roll", 0, i) for i in range(self.nd)), _step("modify", p, 0, 0), after)
+
+    def _use_kept(self, p: int, c: int) -> None:
+        self.kept[p].remove(c)
+        self.ddisc.append(c)
+        self.ddisc.sort()
+
+    def _do_modify(self, action: Action, head: tuple, events: list[Event]) -> None:
+        _, p, _, target = head
+        dice = self.dice if target == 0 else self.odice
+        kind = action.kind
+        if kind == "done":
+            self.queue.pop(0)
+            return
+        i = action.args[0]
+        if kind in ("up", "down"):  # AR-7.2
+            self.guards[p] -= 1
+            self.gpool += 1
+            before = dice[i]
+            dice[i] += 1 if kind == "up" else -1
+            events.append(Event(GAME, "nudge", p, die=i + 1, before=before, after=dice[i]))
+        elif kind == "set":  # AR-7.3
+            self.amber[p] -= 1
+            self.apool += 1
+            before = dice[i]
+            dice[i] = action.args[1]
+            events.append(Event(GAME, "set_die", p, die=i + 1, before=before, after=dice[i]))
+        else:  # AR-11.3: a kept reroll reward
+            wanted = R_REROLL1 if kind == "reroll" else R_REROLL2
+            card = next(c for c in self.kept[p] if CARD_REWARD[c] == wanted)
+            self._use_kept(p, card)
+            indexes = action.args
+            events.append(Event(GAME, "reroll", p, dice=" ".join(str(j + 1) for j in indexes)))
+            self._push(*(_step("roll", target, j) for j in indexes))
+
+    def _do_pay(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        _, p, n, _ = head
+        k = action.args[0]
+        self.hand[p][k] -= 1
+        self.ldisc[k] += 1
+        events.append(Event(GAME, "lose_card", p, card=LIGHT_TOKENS[k]))
+        if n > 1:
+            self._push(_step("pay", p, n - 1))
+
+    def _do_attack(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p = head[1]
+        if action.kind == "no_attack":
+            return
+        q = action.args[0]
+        events.append(Event(GAME, "attack", p, defender=q))
+        if self.version == ADVANCED:  # AR-12.2: one die each, cards add dice
+            self.duel = [p, q, 1, 1, 0, 0]
+            self._push(_step("duel_cards", p, 0), _step("duel_cards", q, 1), _step("duel_round"))
+        else:  # AR-13.1
+            self.duel = [p, q, 0, 0]
+            self._push(_step("contest_first", p), _step("light", p), _step("light", q),
+                       _step("contest_cards", q, 1), _step("contest_cards", p, 0),
+                       _step("contest_roll"))
+
+    def _to_table(self, p: int, k: int) -> None:
+        self.hand[p][k] -= 1
+        self.table[k] += 1
+
+    def _do_duel_cards(self, action: Action, head: tuple, events: list[Event]) -> None:
+        _, p, role, _ = head
+        if action.kind == "ready":
+            self.queue.pop(0)
+            return
+        self._to_table(p, action.args[0])
+        self.duel[2 + role] += 1
+        self.duel[4 + role] += 1
+        events.append(Event(GAME, "fight_card", p, card=LIGHT_TOKENS[action.args[0]]))
+
+    def _do_contest_first(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        self._to_table(head[1], action.args[0])
+        self.duel[2] += 1
+        events.append(Event(GAME, "fight_card", head[1], card=LIGHT_TOKENS[action.args[0]]))
+
+    def _do_contest_cards(self, action: Action, head: tuple, events: list[Event]) -> None:
+        _, p, role, _ = head
+        if action.kind == "ready":
+            self.queue.pop(0)
+            return
+        self._to_table(p, action.args[0])
+        self.duel[2 + role] += 1
+        events.append(Event(GAME, "fight_card", p, card=LIGHT_TOKENS[action.args[0]]))
+
+    def _do_loot(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        _, w, loser, _ = head
+        what = action.args[0]
+        events.append(Event(GAME, "loot", w, victim=loser, what=("amber", "cards", "guards")[what]))
+        if what == 0:
+            self._lose_amber(loser, events)
+            self._gain_amber(w, 1, events)
+        elif what == 1:
+            self._push(*(_step("steal", w, loser) for _ in range(min(2, sum(self.hand[loser])))))
+        else:
+            taken = min(2, self.guards[loser])
+            self.guards[loser] -= taken
+            self.gpool += taken
+            self._gain_guards(w, taken, events)
+
+    def _do_pick(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p, face = head[1], action.args[0]
+        self.dice[self.dice.index(face)] = 0
+        gift = GIFTS[face - 1]
+        events.append(Event(GAME, "pick", p, face=face, gift=REWARDS[gift]))
+        self._gift(p, gift, events)
+
+    def _do_keep(self, action: Action, head: tuple, events: list[Event]) -> None:
+        self.queue.pop(0)
+        p, k = head[1], action.args[0]
+        self.look[k] -= 1
+        self.hand[p][k] += 1
+        for other in range(LIGHT_KINDS):
+            self.ldisc[other] += self.look[other]
+        self.look = [0] * LIGHT_KINDS
+        events.append(Event(GAME, "keep_light", p, card=LIGHT_TOKENS[k]))
+        self._check_hand(p)
+
+    # automatic steps
+    def _auto_turn(self, head: tuple, events: list[Event]) -> None:
+        p = head[1]
+        self.turn = p
+        events.append(Event(GAME, "next_turn", p))
+        if self.missed[p]:  # AR-10.2
+            self.missed[p] -= 1
+            events.append(Event(GAME, "miss_turn", p, left=self.missed[p]))
+        elif self.pos[p] == CASTLE:
+            events.append(Event(GAME, "in_castle", p))
+        elif self.version == FAMILY:
+            self._push(_step("draw_phase", p), _step("action", p))
+        else:
+            self._push(_step("action", p))
+
+    def _auto_end_turn(self, head: tuple, events: list[Event]) -> None:
+        """Close the turn, then the next player clockwise, or the end (AR-4.1, AR-14.1)."""
+        n = len(self.names)
+        if self.first >= 0:
+            if not self.fresh and self.turn in self.finals:
+                self.finals.remove(self.turn)
+            self.fresh = False
+            if not self.finals:
+                self.ended = "castle"
+                events.append(Event(GAME, "game_over", None))
+                return
+            after = [(self.turn + i) % n for i in range(1, n + 1)]
+            nxt = next(q for q in after if q in self.finals)
+        else:
+            nxt = (self.turn + 1) % n
+        self.queue.extend((_step("turn", nxt), _step("end_turn")))
+
+    def _auto_hit(self, head: tuple, events: list[Event]) -> None:
+        """The player's attack (AR-8.4): each die of 4–6 (3–6 with the kept reward) hits."""
+        p = head[1]
+        low = 3 if self.dmg else 4
+        hits = sum(1 for v in self.dice if v >= low)
+        self.hp = max(0, self.hp - hits)
+        events.append(Event(GAME, "player_hits", p, hits=hits, left=self.hp))
+        if not self.hp:
+            self._win(p, events)
+            return
+        count = MONSTERS[self.version][self.level][1]
+        self.odice = [0] * count
+        self._push(*(_step("roll", 1, i) for i in range(count)), _step("mon_hit", p))
+
+    def _auto_mon_hit(self, head: tuple, events: list[Event]) -> None:
+        """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
+        p = head[1]
+        low = MONSTERS[self.version][self.level][2]
+        hits = min(self.guards[p], sum(1 for v in self.odice if v >= low))
+        self.guards[p] -= hits
+        self.gpool += hits
+        events.append(Event(GAME, "monster_hits", p, hits=hits, left=self.guards[p]))
+        if not self.guards[p]:  # AR-8.5
+            self._lose(p, events)
+        else:
+            self._roll_round(p, _step("hit", p))
+
+    def _auto_ghost(self, head: tuple, events: list[Event]) -> None:
+        p = head[1]
+        need = GHOSTS[self.version][self.level][0]
+        total = sum(self.dice)
+        events.append(Event(GAME, "ghost_total", p, total=total, need=need))
+        if total >= need:
+            self._win(p, events)
+        else:
+            self._lose(p, events)
+
+    def _auto_trap(self, head: tuple, events: list[Event]) -> None:
+        p = head[1]
+        need = TRAP_DICE[self.level]
+        best = trap_matches(self.dice)
+        events.append(Event(GAME, "trap_matches", p, best=min(best, need), need=need))
+        if best >= need:
+            self._win(p, events)
+        else:
+            self._lose(p, events)
+
+    def _auto_duel_round(self, head: tuple, events: list[Event]) -> None:
+        a_hp, d_hp = self.duel[2], self.duel[3]
+        self.dice, self.odice = [0] * a_hp, [0] * d_hp
+        self._push(*(_step("roll", 0, i) for i in range(a_hp)),
+                   *(_step("roll", 1, i) for i in range(d_hp)), _step("duel_hit"))
+
+    def _auto_duel_hit(self, head: tuple, events: list[Event]) -> None:
+        """One round of the Advanced dice duel (AR-12.3, AR-12.4)."""
+        to_attacker, to_defender = duel_damage(self.dice, self.odice)
+        duel = self.duel
+        duel[2] -= min(duel[2], to_attacker)
+        duel[3] -= min(duel[3], to_defender)
+        events.append(Event(GAME, "duel_round", duel[0], defender=duel[1], dealt=to_defender,
+                            taken=to_attacker, left=duel[2], defender_left=duel[3]))
+        if duel[2] and duel[3]:
+            self._push(_step("duel_round"))
+            return
+        winner, loser = (duel[0], duel[1]) if duel[2] else (duel[1], duel[0])
+        self._end_fight(winner, events)
+        if self._acts_loot(winner, loser, -1):
+            self._push(_step("loot", winner, loser))
+
+    def _auto_contest_roll(self, head: tuple, events: list[Event]) -> None:
+        a, d, na, nd = self.duel
+        self.dice, self.odice = [0] * min(MAX_DICE, na + 1), [0] * min(MAX_DICE, nd + 1)
+        self._push(*(_step("roll", 0, i) for i in range(len(self.dice))),
+                   _step("modify", a, 1, 0),
+                   *(_step("roll", 1, i) for i in range(len(self.odice))),
+                   _step("modify", d, 1, 1), _step("contest_end"))
+
+    def _auto_contest_end(self, head: tuple, events: list[Event]) -> None:
+        """Attack above defence wins one amber; a tie goes to the defender (AR-13.4)."""
+        a, d = self.duel[0], self.duel[1]
+        attack, defence = sum(self.dice), sum(self.odice)
+        winner = a if attack > defence else d
+        events.append(Event(GAME, "contest", a, defender=d, attack=attack, defence=defence,
+                            winner=winner))
+        self._end_fight(winner, events)
+        if winner == a and self.amber[d]:
+            self._lose_amber(d, events)
+            self._gain_amber(a, 1, events)
+
+    def _end_fight(self, winner: int, events: list[Event]) -> None:
+        for k in range(LIGHT_KINDS):
+            self.ldisc[k] += self.table[k]
+        self.table = [0] * LIGHT_KINDS
+        self.duel = []
+        self.dice, self.odice = [], []
+        events.append(Event(GAME, "fight_won", winner))
+
+    def _auto_grace(self, head: tuple, events: list[Event]) -> None:
+        """Roll one die per player; pick in turn from the active player (AR-5.8)."""
+        p, source = head[1], head[2]
+        n = len(self.names)
+        self.dice = [0] * n
+        self._push(*(_step("roll", 0, i) for i in range(n)),
+                   *(_step("pick", (p + i) % n) for i in range(n)), _step("grace_done", p, source))
+
+    def _auto_card_reward(self, head: tuple, events: list[Event]) -> None:
+        """The card's lightning reward, used at once after the level reward (AR-11.2)."""
+        events.append(Event(GAME, "card_reward", head[1], reward=REWARDS[head[2]]))
+        self._gift(head[1], head[2], events)
+
+    def _auto_grace_done(self, head: tuple, events: list[Event]) -> None:
+        self.dice = []
+        if head[2] == 1:  # a Family grace card drawn from the deck is discarded (AR-6.3)
+            self.ddisc.append(self.card)
+            self.ddisc.sort()
+            self.card = -1
+
+    # ----- gains and losses -----------------------------------------------------------
+    def _gain_guards(self, p: int, n: int, events: list[Event]) -> None:
+        """Guards from the pool, never above 6 (AR-5.2)."""
+        n = min(n, GUARD_LIMIT - self.guards[p], self.gpool)
+        if n > 0:
+            self.guards[p] += n
+            self.gpool -= n
+            events.append(Event(GAME, "gain_guards", p, n=n, total=self.guards[p]))
+
+    def _gain_amber(self, p: int, n: int, events: list[Event]) -> None:
+        """Amber from the pool; three unsecured become one secured (AR-3.1, AR-3.2)."""
+        for _ in range(n):
+            if not self.apool:
+                events.append(Event(GAME, "no_amber", p))
+                return
+            self.apool -= 1
+            self.amber[p] += 1
+            events.append(Event(GAME, "gain_amber", p))
+            if self.amber[p] == 3:
+                self.amber[p] = 0
+                self.secured[p] += 1
+                self.apool += 2
+                events.append(Event(GAME, "secure_amber", p, total=self.secured[p]))
+
+    def _lose_amber(self, p: int, events: list[Event]) -> None:
+        self.amber[p] -= 1
+        self.apool += 1
+        events.append(Event(GAME, "lose_amber", p))
+
+    def _move_forward(self, p: int, events: list[Event]) -> None:
+        """A "move 2 fields" gift or reward: no further than the castle, no field effect."""
+        self.pos[p] = min(CASTLE, self.pos[p] + 2)
+        events.append(Event(GAME, "advance", p, field=self.pos[p]))
+        if self.pos[p] == CASTLE:
+            self._arrive(p, events)
+
+    def _arrive(self, p: int, events: list[Event]) -> None:
+        """The castle: the first player in starts the end (AR-14.1)."""
+        events.append(Event(GAME, "castle", p))
+        if self.first < 0:
+            n = len(self.names)
+            self.first = p
+            self.finals = [(self.turn + i) % n for i in range(1, n + 1) if (self.turn + i) % n != p]
+            self.fresh = True
+            events.append(Event(GAME, "first_castle", p))
+
+    def _gift(self, p: int, reward: int, events: list[Event]) -> None:
+        """A grace gift or a lightning reward, used at once (AR-5.9, AR-11.2)."""
+        name = REWARDS[reward]
+        if name == "light1":
+            self._push(_step("light", p))
+        elif name == "light2":
+            self._push(_step("light", p), _step("light", p))
+        elif name == "look2":
+            self._push(_step("look", p), _step("look", p), _step("keep", p))
+        elif name in ("guard1", "guard2"):
+            self._gain_guards(p, int(name[-1]), events)
+        elif name == "move2":
+            self._move_forward(p, events)
+        elif name == "amber1":
+            self._gain_amber(p, 1, events)
+
+    def _win(self, p: int, events: list[Event]) -> None:
+        """Level reward, then the card's own reward, then a fight on the same field (AR-11)."""
+        c, level = self.card, self.level
+        events.append(Event(GAME, "overcome", p, level=level))
+        self._gain_amber(p, LEVEL_AMBER[level], events)
+        self.card = -1
+        self.dice, self.odice = [], []
+        if CARD_KEEP[c]:
+            self.kept[p].append(c)
+            self.kept[p].sort()
+            events.append(Event(GAME, "keep_card", p, card=DARK_TOKENS[c],
+                                reward=REWARDS[CARD_REWARD[c]]))
+        else:
+            self.ddisc.append(c)
+            self.ddisc.sort()
+        steps = [_step("reward", p)] if LEVEL_CHOICE[level] else []
+        if not CARD_KEEP[c]:
+            steps.append(_step("card_reward", p, CARD_REWARD[c]))
+        steps.append(_step("attack", p))  # dropped by _run when nobody shares the field
+        self._push(*steps)
+
+    def _lose(self, p: int, events: list[Event]) -> None:
+        """The punishment of a failed challenge (AR-8.5, AR-9.2, AR-10.2)."""
+        c, kind = self.card, CARD_KIND[self.card]
+        self.card = -1
+        self.ddisc.append(c)
+        self.ddisc.sort()
+        events.append(Event(GAME, "failed", p, challenge=CHALLENGES[kind]))
+        cards = sum(self.hand[p])
+        if kind == MONSTER:
+            if self.amber[p]:
+                self._lose_amber(p, events)
+            elif cards:
+                self._push(_step("pay", p, min(2, cards)))
+        elif kind == GHOST:
+            need = GHOSTS[self.version][self.level][1]
+            if cards >= need:
+                self._push(_step("pay", p, need))
+            else:
+                for k in range(LIGHT_KINDS):
+                    self.ldisc[k] += self.hand[p][k]
+                self.hand[p] = [0] * LIGHT_KINDS
+                events.append(Event(GAME, "lose_all_cards", p, n=cards))
+                if self.amber[p]:
+                    self._lose_amber(p, events)
+        else:
+            missed = TRAP_DICE[self.level] - min(trap_matches(self.dice), TRAP_DICE[self.level])
+            self.missed[p] += missed
+            events.append(Event(GAME, "missed_turns", p, n=missed))
+        self.dice, self.odice = [], []
+
+    # ----- explaining illegal actions ------------------------------------------------
+    def _explain(self, action: Action) -> IllegalAction:
+        from boardlib.amber_route.explain import explain
+
+        return explain(self, action)
+
+    # ----- the end ------------------------------------------------------------------
+    def points(self, p: int) -> int:
+        """+3 first in the castle, +6 a secured amber, +1 a kept reward or unsecured amber."""
+        return (SCORE["first_in_castle"] * (self.first == p) + SCORE["secured"] * self.secured[p]
+                + SCORE["kept_reward"] * len(self.kept[p]) + SCORE["unsecured"] * self.amber[p])
+
+    def standings(self) -> Result:
+        """The ranking by points if the game ended now (AR-14.2, AR-14.3)."""
+        return rank_players(
+            [(self.points(p),) for p in range(len(self.names))],
+            ["{n} point{s}"], self.names, short=["pts"], labels={"ja": ["{n} 点"]},
+        )
+
+    def result(self) -> Result:
+        if self.queue:
+            raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
+        return self.standings()
+
+    # ----- copying, saving, checking ------------------------------------------------
+    def clone(self) -> AmberRouteState:
+        other = AmberRouteState.__new__(AmberRouteState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        for key in ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
+                    "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
+                    "finals", "queue", "history"):
+            d[key] = d[key][:]
+        other.hand = [h[:] for h in self.hand]
+        other.kept = [k[:] for k in self.kept]
+        return other
+
+    def to_json(self) -> str:
+        """The save (see ``GameState.to_json``), kept until the next action changes the state."""
+        text = self.__dict__.get("_json")
+        if text is None:
+            text = self._json = super().to_json()
+        return text
+
+    def start_snapshot(self) -> dict[str, Any]:
+        return self._start
+
+    def snapshot(self) -> dict[str, Any]:
+        from boardlib.amber_route.setup import snapshot
+
+        return snapshot(self)
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` sees (None: a spectator): others' hands and the decks only as counts."""
+        if player is not None and not (
+            isinstance(player, int) and not isinstance(player, bool)
+            and 0 <= player < len(self.names)
+        ):
+            raise ValueError(f"There is no player {player!r} in this game.")
+        view = self.snapshot()
+        for p, seat in enumerate(view["seats"]):
+            if p != player:
+                seat["hand"] = sum(self.hand[p])
+        for key in ("light_deck", "dark_deck"):
+            view[key] = len(view[key].split())
+        view["viewer"] = player
+        view["placeholder_data"] = PLACEHOLDER_NOTE
+        view["points"] = [self.points(p) for p in range(len(self.names))]
+        view["legal_actions"] = (
+            [str(a) for a in self._legal()]
+            if player is not None and player == self.current_player() else []
+        )
+        return view
+
+    def inventory(self) -> dict[str, int]:
+        """Every amber, guard and card, wherever it is (AR-1.1)."""
+        light = (sum(self.ldeck) + sum(self.ldisc) + sum(self.table) + sum(self.look)
+                 + sum(sum(h) for h in self.hand))
+        dark = (len(self.ddeck) + len(self.ddisc) + len(self.box) + (self.card >= 0)
+                + sum(len(k) for k in self.kept) + sum(1 for g in self.grace if g >= 0))
+        return {
+            "amber": self.apool + sum(self.amber) + sum(self.secured),
+            "guards": self.gpool + sum(self.guards),
+            "light cards": light,
+            "darkness cards": dark,
+        }
+
+    def describe(self) -> str:
+        from boardlib.amber_route.description import describe
+
+        return describe(self)
+
+    def validate(self) -> None:
+        from boardlib.amber_route.setup import validate
+
+        validate(self)
+
+    def __repr__(self) -> str:
+        return (f"<Amber Route {VERSIONS[self.version]}, {len(self.names)} players, "
+                f"move {len(self.history)}>")
+
+
+DIE_WEIGHTS = tuple((d, 1) for d in DIE)
+_ACTS = {k: getattr(AmberRouteState, "_acts_" + k) for k, who in STEP_WHO.items() if who == "p"}
+_DO = {k: getattr(AmberRouteState, "_do_" + k) for k, who in STEP_WHO.items() if who != "a"}
+_AUTO = {k: getattr(AmberRouteState, "_auto_" + k) for k, who in STEP_WHO.items() if who == "a"}
+_MAY_SKIP = frozenset(("light", "look", "dark", "keep", "steal", "pay", "attack", "loot", "pick"))
+"""Steps that the engine drops or prepares before anyone acts (empty deck, nothing to take)."""
+
+
+def trap_matches(dice: list[int]) -> int:
+    """The most dice showing one value (AR-10.1)."""
+    return max((dice.count(v) for v in set(dice)), default=0)
+
+
+def duel_damage(attacker: list[int], defender: list[int]) -> tuple[int, int]:
+    """(damage to the attacker, damage to the defender) for one duel round (AR-12.3).
+
+    Highest against highest, a tie to the defender; each unpaired die hits on 4–6.
+    """
+    a = sorted(attacker, reverse=True)
+    d = sorted(defender, reverse=True)
+    to_a = to_d = 0
+    for x, y in zip(a, d):
+        if x > y:
+            to_d += 1
+        else:
+            to_a += 1
+    pairs = min(len(a), len(d))
+    to_d += sum(1 for x in a[pairs:] if x >= 4)
+    to_a += sum(1 for y in d[pairs:] if y >= 4)
+    return to_a, to_d
+
+
+def terrain_name(index: int, lang: str = "en") -> str:
+    return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[index]
