@@ -204,7 +204,7 @@ def test_a_person_plays_through_the_command_line():
                      game_version="family")
     play_game(args, moves, out)
     text = out.getvalue()
-    assert "Not allowed" in text and "version: family" in text
+    assert "Not allowed" in text and 'version: "family"' in text  # its own observation
 
 
 def test_wrong_version_is_refused():
