@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--bot", default="random")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a new_game option, e.g. version=family")
     args = parser.parse_args()
@@ -78,14 +79,24 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, one core")
     for name in args.games_to_run:
         module = GAMES[name]
-        run = random_games(module, args.players, args.games, args.bot, options)
+        # This machine is shared: its speed drifts from run to run. So the games are played
+        # in rounds and the best round is reported (like timeit), with the median beside it.
+        rounds = [random_games(module, args.players, args.games // args.rounds, args.bot,
+                               options) for _ in range(args.rounds)]
+        rates = [args.games // args.rounds / r["elapsed"] for r in rounds]
+        run = {"elapsed": sum(r["elapsed"] for r in rounds),
+               "actions": sum(r["actions"] for r in rounds),
+               "endings": sum((r["endings"] for r in rounds), Counter())}
         legal_us, apply_us = per_call(module, args.players, min(args.games, 300), options)
-        games_per_s = args.games / run["elapsed"]
+        played = args.games // args.rounds * args.rounds
         print(
-            f"{name}: {args.games} games, {args.players} players, {args.bot} bots\n"
-            f"  {games_per_s:10,.0f} full games/s\n"
+            f"{name}: {played} games in {args.rounds} rounds, {args.players} players, "
+            f"{args.bot} bots\n"
+            f"  {max(rates):10,.0f} full games/s (best round; "
+            f"median {statistics.median(rates):,.0f},"
+            f" worst {min(rates):,.0f})\n"
             f"  {run['actions'] / run['elapsed']:10,.0f} actions/s "
-            f"({run['actions'] / args.games:.0f} actions per game)\n"
+            f"({run['actions'] / played:.0f} actions per game, all rounds)\n"
             f"  {legal_us:10.2f} µs per legal_actions() (median, uncached)\n"
             f"  {apply_us:10.2f} µs per apply_action() (median, checked)\n"
             f"  endings: {dict(run['endings'])}"

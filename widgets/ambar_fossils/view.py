@@ -19,7 +19,7 @@ INK = {"D": "#ffffff", "P": "#ffffff", "M": "#ffffff", "A": "#1d1d1d"}  # readab
 SHAPES = {"D": "square", "P": "circle", "M": "diamond", "A": "hexagon"}  # never colour alone
 HIGHLIGHT = {"legal": ("#00a3ff", ()), "hint": ("#d6008f", (7, 4)), "chosen": ("#111111", ())}
 
-WIDTH = 1000
+WIDTH = 860  # fits a JupyterLab cell on a 1280-pixel screen, never scaled
 TILE = 40  # a fossil on the board
 STEP = 15  # the height of a covered fossil, drawn as a slab under the top one
 CELL = 44  # a face-up slot in the Excavation
@@ -27,9 +27,9 @@ HEADER = 46
 EXCAVATION_TOP = 54
 EXCAVATION_HEIGHT = 4 * CELL + 44
 ROW_TOP = EXCAVATION_TOP + EXCAVATION_HEIGHT + 12
-NAME_WIDTH = 150
-COLUMN_WIDTH = 58
-STATS_X = NAME_WIDTH + COLUMNS * COLUMN_WIDTH + 14
+ROW_HEADER = 30  # a player's name, bot and level counts, above their columns
+NAME_WIDTH = 60
+COLUMN_WIDTH = 62
 
 
 def view(
@@ -150,7 +150,7 @@ def _hand(state: AmbarFossilsState, lang: str) -> list:
 
 def _row_height(state: AmbarFossilsState, seat: int) -> int:
     tallest = max(4, max(state.heights[seat]))
-    return 34 + TILE + (tallest - 1) * STEP + 22
+    return ROW_HEADER + 8 + TILE + (tallest - 1) * STEP + 22
 
 
 def _display(state, seat, top, height, names, viewer, lang, bots) -> list:
@@ -159,14 +159,14 @@ def _display(state, seat, top, height, names, viewer, lang, bots) -> list:
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
     shapes: list = [Rect(8, top, WIDTH - 16, height, frame, layer="pieces")]
     name = names[seat] + (label("you_tag", lang) if seat == viewer else "")
-    shapes.append(Text(18, top + 20, ("▶ " if to_move else "") + name, 17, "#222", bold=to_move))
     if seat in bots:
-        shapes.append(Text(18, top + 42, label("bot", lang, bot=label(f"bot_{bots[seat]}", lang)),
-                           13, "#666"))
+        name += " · " + label("bot", lang, bot=label(f"bot_{bots[seat]}", lang))
+    shapes.append(Text(18, top + 17, ("▶ " if to_move else "") + name, 17, "#222", bold=to_move))
     bottom = top + height - 22  # where every column stands
     for c in range(COLUMNS):
         x = NAME_WIDTH + c * COLUMN_WIDTH + (COLUMN_WIDTH - TILE) / 2
-        shapes.append(Rect(NAME_WIDTH + c * COLUMN_WIDTH, top + 4, COLUMN_WIDTH, height - 8,
+        shapes.append(Rect(NAME_WIDTH + c * COLUMN_WIDTH, top + ROW_HEADER, COLUMN_WIDTH,
+                           height - ROW_HEADER - 4,
                            Style(), f"column-{seat}-{c + 1}", "pieces",
                            label("column", lang, n=c + 1)))
         column = state.cols[seat][c]
@@ -176,12 +176,10 @@ def _display(state, seat, top, height, names, viewer, lang, bots) -> list:
                                bottom - (len(column) - 1) * STEP - TILE, TILE)
         shapes.append(Text(x + TILE / 2, top + height - 10, str(c + 1), 12, "#8a7a5a", "middle"))
     counts = state.level_counts(seat)
-    shapes.append(Text(STATS_X, top + 22, f"{label('level_2', lang)}: {counts[0]}", 17, "#222",
-                       bold=True))
     higher = " · ".join(label("level_n", lang, level=level, n=n)
                         for level, n in enumerate(counts[1:], start=3) if n)
-    if higher:
-        shapes.append(Text(STATS_X, top + 44, higher, 13, "#444"))
+    stats = f"{label('level_2', lang)}: {counts[0]}" + (f"   ({higher})" if higher else "")
+    shapes.append(Text(WIDTH - 20, top + 17, stats, 16, "#222", "end", True))
     return shapes
 
 
