@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs (into .venv) and run all of it: lint, then pytest.
+# Install everything the test suite needs (into .venv, plus Debian's Chromium for the browser
+# tests) and run all of it: lint, then pytest (unit tests, notebooks via nbval, browser tests,
+# the Binder build). Screenshots and server logs land in test-artifacts/.
 # Usage: bash scripts/test.sh [extra pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +11,29 @@ python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test]"
+
+# The browser tests drive Debian's Chromium (`playwright install` cannot download browsers
+# everywhere); fonts-noto-cjk so the Japanese notebooks render. Skipped when already there.
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    as_root=(none)
+  fi
+  if [ "${as_root[*]-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "Chromium is missing and cannot be installed here (needs apt-get and root or sudo):" \
+      "browser tests will skip (and fail under CI=true)." >&2
+  else
+    "${as_root[@]}" apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq chromium fonts-noto-cjk
+  fi
+fi
+
+rm -rf test-artifacts  # screenshots and logs of this run only
+trap 'if [ -d test-artifacts ]; then echo "Screenshots and logs: $PWD/test-artifacts/"; fi' EXIT
 
 .venv/bin/ruff check .
 .venv/bin/python -m pytest "$@"

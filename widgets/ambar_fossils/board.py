@@ -154,7 +154,8 @@ class AmbarBoard(w.VBox):
         return (
             f'<div style="font-size:18px;border:2px solid #d08a00;padding:8px;'
             f'background:#fff8e6"><b>{escape(label("ranking", self.lang))}</b>'
-            f'<table style="font-size:18px"><tr><th>{escape(label("place", self.lang))}</th>'
+            f'<table style="font-size:18px;border-spacing:14px 2px">'
+            f'<tr><th>{escape(label("place", self.lang))}</th>'
             f"<th>{escape(label('player', self.lang))}</th>{heads}</tr>{rows}</table>"
             f"<p>{escape(result.explain(self.lang))}</p></div>"
         )
