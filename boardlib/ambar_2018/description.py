@@ -49,6 +49,8 @@ from boardlib.ambar_2018.state import (
     Ambar2018State,
     richest_seat,
 )
+from boardlib.fields import whole_number as _int
+from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
 
 _KEYS = (
@@ -383,19 +385,6 @@ def _seat(text: str, count: int) -> int:
     return int(value) - 1
 
 
-def _int(text: str, field: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"'{field}' must be a whole number, not {text!r}.")
-    return int(text)
-
-
-def _yes(text: str) -> bool:
-    value = text.strip().lower()
-    if value not in ("yes", "no", "true", "false"):
-        raise ValueError(f"Expected yes or no, not {text!r}.")
-    return value in ("yes", "true")
-
-
 def _yn(flag: bool) -> str:
     return "yes" if flag else "no"
 
@@ -410,4 +399,3 @@ def _gem_text(gems: dict[str, int]) -> str:
 
 def _where(value: Any) -> str:
     return f"player {value + 1}" if isinstance(value, int) else value
-

@@ -44,18 +44,16 @@ from boardlib.ambar_2018.state import (
     VILLAGE,
     Ambar2018State,
 )
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.fields import player_count
 from boardlib.protocol import default_names
 
 PILES = ("deck", "aside", "discard", "box")
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-        raise ValueError(
-            f"Ambar (2018) is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
-            f"{players!r} (AB-1.2)."
-        )
-    return players
+    return player_count(players, PLAYER_COUNTS, "Ambar (2018)", "AB-1.2")
 
 
 def new_game(
@@ -361,15 +359,6 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
 
 
 # ----- small readers --------------------------------------------------------------------------
-def _names(names: Any, count: int) -> list[str]:
-    if names is None:
-        return default_names(count)
-    if (not isinstance(names, list) or len(names) != count
-            or not all(isinstance(x, str) and x.strip() for x in names)):
-        raise ValueError(f"'names' must list {count} non-empty names.")
-    return [x.strip() for x in names]
-
-
 def _choice(value: Any, options: Sequence[Any], field: str) -> Any:
     if isinstance(value, bool) or value not in options:
         raise ValueError(f"'{field}' must be one of {', '.join(map(str, options))}, not {value!r}.")
@@ -391,12 +380,6 @@ def _list(value: Any, field: str) -> list[Any]:
 def _whole(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"'{field}' must be a whole number ≥ 0, not {value!r}.")
-    return value
-
-
-def _flag(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"'{field}' must be true or false.")
     return value
 
 

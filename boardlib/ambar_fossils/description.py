@@ -35,6 +35,8 @@ from boardlib.ambar_fossils.state import (
     fossil_token,
     parse_fossil,
 )
+from boardlib.fields import whole_number as _whole
+from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
 
 _KEYS = (
@@ -223,17 +225,3 @@ def _phase(fields: dict[str, str], holding: str | None, revealing: str | None) -
     if revealing:
         return PHASES[REVEAL]
     return "choose"
-
-
-def _yes(text: str) -> bool:
-    value = text.strip().lower()
-    if value not in ("yes", "no", "true", "false"):
-        raise ValueError(f"Expected yes or no, not {text!r}.")
-    return value in ("yes", "true")
-
-
-def _whole(text: str, field: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"'{field}' must be a whole number, not {text!r}.")
-    return int(text)
-

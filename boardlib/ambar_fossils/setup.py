@@ -25,16 +25,14 @@ from boardlib.ambar_fossils.state import (
     fossil_token,
     parse_fossil,
 )
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.fields import player_count
 from boardlib.protocol import default_names
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-        raise ValueError(
-            f"Âmbar is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
-            f"{players!r} (AF-1.2)."
-        )
-    return players
+    return player_count(players, PLAYER_COUNTS, "Âmbar", "AF-1.2")
 
 
 def display_pattern(order: str) -> list[str]:
@@ -255,18 +253,6 @@ def _seen(state: AmbarFossilsState) -> list[int]:
     return seen
 
 
-def _names(names: Any, count: int) -> list[str]:
-    if names is None:
-        return default_names(count)
-    if (
-        not isinstance(names, list)
-        or len(names) != count
-        or not all(isinstance(n, str) and n.strip() for n in names)
-    ):
-        raise ValueError(f"'names' must list {count} non-empty names.")
-    return [n.strip() for n in names]
-
-
 def _patterns(patterns: Any, count: int) -> list[str]:
     if not isinstance(patterns, list) or len(patterns) != count:
         raise ValueError(f"'patterns' must give {count} type orders such as \"DPMA\".")
@@ -314,10 +300,4 @@ def _fossil(token: Any, where: str) -> int:
 def _index(value: Any, count: int, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
-    return value
-
-
-def _flag(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"'{field}' must be true or false.")
     return value

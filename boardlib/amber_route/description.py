@@ -48,6 +48,8 @@ from boardlib.amber_route.data import (
 )
 from boardlib.amber_route.setup import check_version, from_snapshot
 from boardlib.amber_route.state import AmberRouteState
+from boardlib.fields import whole_number as _whole
+from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
 
 _KEYS = (
@@ -246,16 +248,3 @@ def _numbers(text: str) -> list[int]:
 
 def _join(values: Any) -> str:
     return " ".join(str(v) for v in values)
-
-
-def _whole(text: str, field: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"'{field}' must be a whole number, not {text!r}.")
-    return int(text)
-
-
-def _yes(text: str) -> bool:
-    value = text.strip().lower()
-    if value not in ("yes", "no", "true", "false"):
-        raise ValueError(f"Expected yes or no, not {text!r}.")
-    return value in ("yes", "true")

@@ -30,16 +30,14 @@ from boardlib.amber_route.data import (
     parse_light,
 )
 from boardlib.amber_route.state import STEP_WHO, AmberRouteState, _step
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.fields import player_count
 from boardlib.protocol import default_names
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-        raise ValueError(
-            f"Amber Route is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players, not "
-            f"{players!r} (AR-1.2)."
-        )
-    return players
+    return player_count(players, PLAYER_COUNTS, "Amber Route", "AR-1.2")
 
 
 def check_version(version: object) -> int:
@@ -401,24 +399,9 @@ def _queue(value: Any, n: int) -> list[tuple[str, int, int, int]]:
     return steps
 
 
-def _names(names: Any, count: int) -> list[str]:
-    if names is None:
-        return default_names(count)
-    if (not isinstance(names, list) or len(names) != count
-            or not all(isinstance(x, str) and x.strip() and x == x.strip() for x in names)):
-        raise ValueError(f"'names' must list {count} non-empty names.")
-    return list(names)
-
-
 def _int(value: Any, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"'{field}' must be a whole number {low}–{high}, not {value!r}.")
-    return value
-
-
-def _flag(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"'{field}' must be true or false.")
     return value
 
 

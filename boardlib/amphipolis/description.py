@@ -38,6 +38,8 @@ from boardlib.amphipolis.state import (
     TOKENS,
     AmphipolisState,
 )
+from boardlib.fields import whole_number as _whole
+from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
 
 _KEYS = (
@@ -225,16 +227,3 @@ def _seat(text: str, names: list[str], count: int) -> int:
     if value in names:
         return names.index(value)
     raise ValueError(f"Expected a player number 1–{count} or a name, not {text!r}.")
-
-
-def _yes(text: str) -> bool:
-    value = text.strip().lower()
-    if value not in ("yes", "no", "true", "false"):
-        raise ValueError(f"Expected yes or no, not {text!r}.")
-    return value in ("yes", "true")
-
-
-def _whole(text: str, field: str) -> int:
-    if not text.strip().isdigit():
-        raise ValueError(f"'{field}' must be a whole number, not {text!r}.")
-    return int(text)

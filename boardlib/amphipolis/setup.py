@@ -34,16 +34,15 @@ from boardlib.amphipolis.state import (
     TYPES,
     AmphipolisState,
 )
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.fields import player_count
 from boardlib.protocol import default_names
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
-        raise ValueError(
-            f"Amphipolis is played by {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players (1 is the"
-            f" solo game), not {players!r} (AM-1.2)."
-        )
-    return players
+    return player_count(players, PLAYER_COUNTS, "Amphipolis", "AM-1.2",
+                        note=" (1 is the solo game)")
 
 
 def initial_covered(players: int) -> int:
@@ -263,21 +262,6 @@ def _check_character(state: AmphipolisState, character: int) -> None:
         raise ValueError("Only the Professor records the areas it took from (AM-4.5).")
 
 
-def _names(names: Any, count: int) -> list[str]:
-    if names is None:
-        return default_names(count)
-    if (
-        not isinstance(names, list)
-        or len(names) != count
-        or not all(isinstance(n, str) and n.strip() for n in names)
-    ):
-        raise ValueError(f"'names' must list {count} non-empty names.")
-    stripped = [" ".join(n.split()) for n in names]
-    if len(set(stripped)) != count or any("," in n or "#" in n for n in stripped):
-        raise ValueError("Names must be different and contain no ',' or '#'.")
-    return stripped
-
-
 def _counts(data: Any, field: str, allow_landslides: bool = False) -> list[int]:
     if not isinstance(data, dict):
         raise ValueError(f"'{field}' must be an object of tile counts like {{\"MR\": 2}}.")
@@ -321,10 +305,4 @@ def _whole(value: Any, field: str) -> int:
 def _seat(value: Any, count: int, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
         raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
-    return value
-
-
-def _flag(value: Any, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"'{field}' must be true or false.")
     return value
