@@ -6,7 +6,7 @@ same bad field with the same sentence.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from boardlib.protocol import default_names
@@ -59,3 +59,21 @@ def whole_number(text: str, field: str) -> int:
     if not text.strip().isdigit():
         raise ValueError(f"'{field}' must be a whole number, not {text!r}.")
     return int(text)
+
+
+def description_lines(text: object, example: str) -> Iterator[tuple[int, str, str]]:
+    """(line number, key, value) for each ``key: value`` line of a position description.
+
+    ``#`` starts a comment; blank lines are skipped; keys are lower-case with single spaces.
+    ``example`` shows what a line looks like when ``text`` is not text at all.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"A description is text: a few lines like {example!r}.")
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            raise ValueError(f"Line {number} ({raw.strip()!r}) needs a 'key: value' form.")
+        yield number, " ".join(key.lower().split()), value

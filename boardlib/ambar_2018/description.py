@@ -49,6 +49,7 @@ from boardlib.ambar_2018.state import (
     Ambar2018State,
     richest_seat,
 )
+from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _int
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
@@ -259,18 +260,9 @@ def _fill_goods(data: dict[str, Any], fields: dict[str, str], count: int, start:
 
 # ----- readers ------------------------------------------------------------------------------
 def _read(text: Any) -> tuple[dict[str, str], dict[int, str]]:
-    if not isinstance(text, str):
-        raise ValueError("A description is text: a few lines like 'line-up: BY CH V6'.")
     fields: dict[str, str] = {}
     seats: dict[int, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(key.lower().split())
-        if not sep:
-            raise ValueError(f"Line {number} ({raw.strip()!r}) needs a 'key: value' form.")
+    for number, key, value in description_lines(text, "line-up: BY CH V6"):
         if key.startswith("player "):
             seat = key[len("player "):].strip()
             if not seat.isdigit() or not 1 <= int(seat) <= max(PLAYER_COUNTS):

@@ -35,6 +35,7 @@ from boardlib.ambar_fossils.state import (
     fossil_token,
     parse_fossil,
 )
+from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
@@ -113,18 +114,9 @@ def describe(state: AmbarFossilsState) -> str:
 
 
 def _read_lines(text: str) -> tuple[dict[str, str], list[list[str]]]:
-    if not isinstance(text, str):
-        raise ValueError("A description is text: a few lines like 'player 1: D? P? …'.")
     fields: dict[str, str] = {}
     displays: dict[int, list[str]] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(key.lower().split())
-        if not sep:
-            raise ValueError(f"Line {number} ({raw.strip()!r}) needs a 'key: value' form.")
+    for number, key, value in description_lines(text, "player 1: D? P? …"):
         if key.startswith("player "):
             seat = key.removeprefix("player ").strip()
             if not seat.isdigit() or int(seat) < 1:

@@ -48,6 +48,7 @@ from boardlib.amber_route.data import (
 )
 from boardlib.amber_route.setup import check_version, from_snapshot
 from boardlib.amber_route.state import AmberRouteState
+from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
@@ -184,18 +185,9 @@ def _fill_decks(data: dict[str, Any], version: int) -> None:
 
 
 def _read_lines(text: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
-    if not isinstance(text, str):
-        raise ValueError("A description is text: a few lines like 'player 1: field 3, guards 2'.")
     fields: dict[str, str] = {}
     seats: dict[int, dict[str, Any]] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(key.lower().split())
-        if not sep:
-            raise ValueError(f"Line {number} ({raw.strip()!r}) needs a 'key: value' form.")
+    for number, key, value in description_lines(text, "player 1: field 3, guards 2"):
         if key.startswith("player "):
             seat = key.removeprefix("player ").strip()
             if not seat.isdigit() or int(seat) < 1:

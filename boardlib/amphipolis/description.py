@@ -38,6 +38,7 @@ from boardlib.amphipolis.state import (
     TOKENS,
     AmphipolisState,
 )
+from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
@@ -139,19 +140,10 @@ def dict_to_tiles(counts: dict[str, int]) -> str:
 
 
 def _read_lines(text: str) -> tuple[dict[str, str], dict[int, str], dict[int, str]]:
-    if not isinstance(text, str):
-        raise ValueError("A description is text: a few lines like 'player 1: MR*2 CA'.")
     fields: dict[str, str] = {}
     finds: dict[int, str] = {}
     used: dict[int, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(key.lower().split())
-        if not sep:
-            raise ValueError(f"Line {number} ({raw.strip()!r}) needs a 'key: value' form.")
+    for number, key, value in description_lines(text, "player 1: MR*2 CA"):
         head, _, seat = key.partition(" ")
         if head in ("player", "used") and seat:
             if not seat.isdigit() or int(seat) < 1:
