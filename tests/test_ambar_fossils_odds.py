@@ -29,6 +29,7 @@ from boardlib.ambar_fossils.odds import (
     type_index,
     wise_seat,
 )
+from tests.ambar_fossils_helpers import played
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
@@ -46,16 +47,6 @@ def position(text: str) -> af.AmbarFossilsState:
     return af.from_description(textwrap.dedent(text))
 
 
-def played(seed: int, actions: int, players: int = 2) -> af.AmbarFossilsState:
-    rng = random.Random(seed)
-    state = af.new_game(players=players, seed=seed)
-    bot = af.GreedyBot()
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
-                           else bot.choose(state, rng))
-    return state
 
 
 # ----- exact values, counted by hand --------------------------------------------------------
@@ -155,7 +146,7 @@ def counted_identical(state: af.AmbarFossilsState, player: int, letter: str) -> 
 @pytest.mark.rule("AF-2.2", "AF-5.2", "AF-5.3")
 @pytest.mark.parametrize("seed", range(8))
 def test_played_positions_match_an_independent_count(seed):
-    state = played(seed, 30 + 25 * seed)
+    state = played(seed, 30 + 25 * seed, 2)
     while state.is_chance_node() or state.phase != 0:  # move on to a choosing player
         state.apply_action(state.legal_actions()[-1])
     player = state.current_player()

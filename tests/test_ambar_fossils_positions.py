@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from boardlib import IllegalAction
 from boardlib import ambar_fossils as af
+from tests.ambar_fossils_helpers import played
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
 
-def played(seed: int, actions: int, players: int = 3) -> af.AmbarFossilsState:
-    rng = random.Random(seed)
-    state = af.new_game(players=players, seed=seed)
-    bot = af.GreedyBot()
-    for _ in range(actions):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
-                           else bot.choose(state, rng))
-    return state
 
 
 # ----- descriptions ----------------------------------------------------------------------------
@@ -44,7 +34,7 @@ def test_a_description_builds_the_position_it_says():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_describe_reads_back_to_the_same_position(seed):
-    state = played(seed, 40 + 30 * seed)
+    state = played(seed, 40 + 30 * seed, 3)
     again = af.from_description(state.describe())
     assert again.snapshot() == state.snapshot()
     assert again.legal_actions() == state.legal_actions()
@@ -79,7 +69,7 @@ def test_impossible_descriptions_are_refused_with_the_reason(text, message):
 
 # ----- saves -----------------------------------------------------------------------------------
 def test_a_save_holds_start_history_and_position_and_loads_back():
-    state = played(3, 150)
+    state = played(3, 150, 3)
     data = json.loads(state.to_json())
     assert data["format"] == "boardlib-save" and data["version"] == 1
     assert data["game"] == "ambar_fossils" and len(data["history"]) == len(state.history)
@@ -95,7 +85,7 @@ def test_a_prepared_position_saves_and_loads():
 
 
 def _tampered(edit) -> str:
-    data = json.loads(played(8, 60).to_json())
+    data = json.loads(played(8, 60, 3).to_json())
     edit(data)
     return json.dumps(data)
 
@@ -103,7 +93,7 @@ def _tampered(edit) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (played(8, 60).to_json()[:-40], "truncated"),
+        (played(8, 60, 3).to_json()[:-40], "truncated"),
         ("", "truncated"),
         ("[]", "not a boardlib save"),
         (_tampered(lambda d: d.update(version=99)), "version 99"),
@@ -122,14 +112,14 @@ def test_bad_saves_are_refused_with_a_reason(text, message):
 
 
 def test_a_save_of_another_game_is_refused():
-    text = played(1, 5).to_json().replace('"game":"ambar_fossils"', '"game":"amphipolis"')
+    text = played(1, 5, 3).to_json().replace('"game":"ambar_fossils"', '"game":"amphipolis"')
     with pytest.raises(ValueError):
         af.from_json(text)
 
 
 # ----- observations and bad input ------------------------------------------------------------
 def test_every_seat_sees_the_same_public_position():
-    state = played(4, 80)
+    state = played(4, 80, 3)
     views = [state.observation(p) for p in (None, 0, 1, 2)]
     for view in views[1:]:
         assert {k: v for k, v in view.items() if k not in ("viewer", "legal_actions")} == {
