@@ -151,7 +151,7 @@ class GameState:
     history: list[Action]
     names: list[str]
     _legal_cache: tuple[Action, ...] | None
-    _weights_cache: tuple[tuple[Action, int], ...] | None
+    _weights_cache: tuple[tuple[tuple[Action, int], ...], int] | None
 
     # ----- hooks a game implements -------------------------------------------------
     def current_player(self) -> int:
@@ -184,19 +184,21 @@ class GameState:
         cached = self._legal_cache
         if cached is None:
             player = self.current_player()
-            if player == TERMINAL:
-                cached = ()
-            elif player == CHANCE:
-                cached = tuple(action for action, _ in self._weights())
-            else:
+            if player >= 0:
                 cached = tuple(self._player_actions())
+            elif player == CHANCE:
+                cached = tuple([action for action, _ in self._weights()[0]])
+            else:
+                cached = ()
             self._legal_cache = cached
         return cached
 
-    def _weights(self) -> tuple[tuple[Action, int], ...]:
+    def _weights(self) -> tuple[tuple[tuple[Action, int], ...], int]:
+        """The chance outcomes with their weights, and the weights' total (cached per state)."""
         cached = self._weights_cache
         if cached is None:
-            cached = tuple(self._chance_weights()) if self.is_chance_node() else ()
+            pairs = tuple(self._chance_weights()) if self.current_player() == CHANCE else ()
+            cached = (pairs, sum([weight for _, weight in pairs]))
             self._weights_cache = cached
         return cached
 
@@ -206,20 +208,19 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """``[(outcome, probability)]`` with exact probabilities summing to 1."""
-        weights = self._weights()
-        total = sum(w for _, w in weights)
+        weights, total = self._weights()
         return [(action, Fraction(w, total)) for action, w in weights]
 
     def chance_weights(self) -> list[tuple[Action, int]]:
         """The chance outcomes with integer weights: the fast way to sample or count."""
-        return list(self._weights())
+        return list(self._weights()[0])
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with its exact probability, using ``rng`` only."""
-        weights = self._weights()
+        weights, total = self._weights_cache or self._weights()
         if not weights:
             raise illegal("wrong_phase", "core.not_chance_node")
-        pick = rng.randrange(sum(w for _, w in weights))
+        pick = rng.randrange(total)
         for action, weight in weights:
             pick -= weight
             if pick < 0:
@@ -281,7 +282,7 @@ class GameState:
         Raises ``IllegalAction`` (and changes nothing) for anything that is not legal
         now, whatever object is passed in; ``player`` (optional) is who is moving.
         """
-        legal = self._legal()
+        legal = self._legal_cache or self._legal()
         if player is None and type(action) is Action and action in legal:
             action = legal[legal.index(action)]  # this game's own object, never a look-alike
         else:
