@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -65,6 +65,9 @@ def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     print(f"{module.TITLE}: {state.num_players} players, seed {args.seed}.", file=out)
     for seat, bot in enumerate(seats):
         print(f"  {names[seat]}: {'a person' if bot is None else bot.name + ' bot'}", file=out)
+    if None in seats:
+        for note in placeholder_notes(state):
+            print(f"Note: {note}", file=out)
     while not match.is_over():
         if match.waiting_for_person():
             if not _ask_person(match, stdin, out, args.lang):
@@ -113,10 +116,58 @@ def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str]) -> N
 def _show_position(state, player: int, out: TextIO) -> None:
     """The position as the player to move may see it: all of it, unless the game hides cards."""
     if getattr(GAMES[state.GAME], "HIDDEN_INFORMATION", False):
-        for key, value in state.observation(player).items():
-            print(f"{key}: {json.dumps(value, ensure_ascii=False)}", file=out)
+        for line in observation_lines(state.observation(player), state.names, player):
+            print(line, file=out)
     else:
         print(state.describe(), file=out)
+
+
+_NOT_SHOWN = frozenset({"names", "players", "viewer", "legal_actions"})
+
+
+def observation_lines(observation: dict, names: Sequence[str], viewer: int) -> list[str]:
+    """A hidden-information view as a person reads it: the table, then one line per seat.
+
+    Unknown things are already hidden by the game's ``observation()``; this only lays it
+    out, leaving out empty values and the notes shown once at the start.
+    """
+    table = [f"{_label(key)}: {_plain(value)}" for key, value in observation.items()
+             if key not in _NOT_SHOWN and key != "seats" and not key.startswith("placeholder")
+             and not _empty(value)]
+    lines = textwrap.wrap("; ".join(table), width=100, initial_indent="Table: ",
+                          subsequent_indent="  ")
+    for seat, items in enumerate(observation.get("seats", [])):
+        who = names[seat] + (" (you)" if seat == viewer else "")
+        shown = ", ".join(f"{_label(key)} {_plain(value)}" for key, value in items.items()
+                          if not _empty(value))
+        lines += textwrap.wrap(shown, width=100, initial_indent=f"{who}: ",
+                               subsequent_indent="  ")
+    return lines
+
+
+def placeholder_notes(state) -> list[str]:
+    """What the game says about made-up component data, to print once before play."""
+    return [str(value) for key, value in state.observation(None).items()
+            if key.startswith("placeholder")]
+
+
+def _empty(value: object) -> bool:
+    return value is None or value is False or value in ("", [], {})
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _plain(value: object) -> str:
+    """Values without JSON punctuation: ``A2×2 T2×1`` for counts, ``a, b`` for lists."""
+    if isinstance(value, dict):
+        return " ".join(f"{key}×{count}" for key, count in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(item) for item in value) or "none"
+    if value is True:
+        return "yes"
+    return str(value)
 
 
 def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str) -> bool:

@@ -204,7 +204,8 @@ def test_a_person_plays_through_the_command_line():
                      game_version="family")
     play_game(args, moves, out)
     text = out.getvalue()
-    assert "Not allowed" in text and 'version: "family"' in text  # its own observation
+    assert "Not allowed" in text and "version: family" in text  # its own observation
+    assert "Player 1 (you): " in text and "PLACEHOLDERS" in text.split("your move")[0]
 
 
 def test_wrong_version_is_refused():
