@@ -10,7 +10,15 @@ from __future__ import annotations
 from boardlib import ambar_2018, ambar_fossils, amber_route, amphipolis
 from boardlib.bots import Bot, RandomBot
 from boardlib.match import Match
-from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    SecretEvent,
+)
 from boardlib.ranking import Result
 from boardlib.saves import load as from_json
 
@@ -35,6 +43,7 @@ __all__ = [
     "Match",
     "RandomBot",
     "Result",
+    "SecretEvent",
     "ambar_2018",
     "ambar_fossils",
     "amber_route",

@@ -62,6 +62,7 @@ def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     match = Match(state, bots={s: bot for s, bot in enumerate(seats) if bot is not None},
                   seed=args.seed)
     names = state.names
+    viewer = narration_viewer(seats)
     print(f"{module.TITLE}: {state.num_players} players, seed {args.seed}.", file=out)
     for seat, bot in enumerate(seats):
         print(f"  {names[seat]}: {'a person' if bot is None else bot.name + ' bot'}", file=out)
@@ -70,11 +71,11 @@ def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             print(f"Note: {note}", file=out)
     while not match.is_over():
         if match.waiting_for_person():
-            if not _ask_person(match, stdin, out, args.lang):
+            if not _ask_person(match, stdin, out, args.lang, viewer):
                 print("Stopped.", file=out)
                 return 1
         else:
-            _narrate(match.step(), out, args.lang, names)
+            _narrate(match.step(), out, args.lang, names, viewer)
     result = match.state.result()
     print("", file=out)
     print("Final ranking:" if args.lang == "en" else "最終順位:", file=out)
@@ -108,9 +109,23 @@ def _seats(spec: str, players: int, bots: dict) -> list:
     return seats
 
 
-def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str]) -> None:
+SHARED_SCREEN = -3
+"""A viewer who is no seat: several people share the screen, so nobody's secrets are told."""
+
+
+def narration_viewer(seats: Sequence[object]) -> int | None:
+    """Whose eyes the narration is for: the one person playing, everyone at a shared screen,
+    or (only bots) an onlooker who is told everything, hidden cards included."""
+    people = [seat for seat, bot in enumerate(seats) if bot is None]
+    if not people:
+        return None
+    return people[0] if len(people) == 1 else SHARED_SCREEN
+
+
+def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str],
+             viewer: int | None) -> None:
     for event in events:
-        print(event.sentence(lang, names), file=out)
+        print(event.sentence(lang, names, viewer), file=out)
 
 
 def _show_position(state, player: int, out: TextIO) -> None:
@@ -170,7 +185,7 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str) -> bool:
+def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str, viewer: int | None) -> bool:
     state = match.state
     _show_position(state, match.to_move(), out)
     print(f"{state.names[match.to_move()]}, your move: "
@@ -179,7 +194,7 @@ def _ask_person(match: Match, stdin: TextIO, out: TextIO, lang: str) -> bool:
     if not line:
         return False
     try:
-        _narrate(match.play(line.strip()), out, lang, state.names)
+        _narrate(match.play(line.strip()), out, lang, state.names, viewer)
     except IllegalAction as problem:
         print(f"Not allowed: {problem}", file=out)
     return True

@@ -41,7 +41,9 @@ CORE = {
         "core.person_seat": "{who}の番です：人が指す番です。",
     },
 }
-_SEAT_FIELDS = ("who", "whom")  # seat numbers, shown as names
+_SEAT_FIELDS = ("who", "whom")  # seat numbers in refusal reasons, shown as names
+SEAT_FIELDS = ("defender", "victim", "winner", "loser", "target")
+"""Event fields that hold a seat number: every game's sentences show them as the seat's name."""
 _PLAYER = {"en": "Player {n}", "ja": "プレイヤー{n}"}
 
 
@@ -89,15 +91,20 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
     return template.format(**values)
 
 
-def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = None) -> str:
-    """The event as one sentence in ``lang`` (English when the catalog lacks a sentence)."""
+def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
+                 viewer: int | None = None) -> str:
+    """The event as one sentence in ``lang`` (English when the catalog lacks a sentence),
+    as seat ``viewer`` may hear it: without its secrets if they are hidden from that seat."""
     from boardlib import GAMES
 
     module = GAMES[event.game]
+    kind = f"{event.kind}_hidden" if event.hidden_from(viewer) else event.kind
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
-    template = catalog.get(event.kind) or module.MESSAGES["en"][event.kind]
-    values = {key: module.format_value(key, value, lang) for key, value in event.fields.items()}
+    template = catalog.get(kind) or module.MESSAGES["en"][kind]
+    shown = localized_names(names, lang) if names is not None else None
+    values = {key: player_name(value, lang, shown) if key in SEAT_FIELDS and isinstance(value, int)
+              else module.format_value(key, value, lang)
+              for key, value in event.fields_for(viewer).items()}
     if event.player is not None:
-        shown = localized_names(names, lang) if names is not None else None
         values["player"] = player_name(event.player, lang, shown)
     return template.format(**values)

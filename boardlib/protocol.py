@@ -101,9 +101,12 @@ class Event:
 
     Sentences come from the game's message catalog (``MESSAGES[lang][kind]``), so
     the narration panel, logs and notebooks can speak English or Japanese.
+    An event every player sees whole; ``SecretEvent`` is one some players see only in part.
     """
 
     __slots__ = ("fields", "game", "kind", "player")
+    seen_by: frozenset[int] | None = None
+    secret: tuple[str, ...] = ()
 
     def __init__(self, game: str, kind: str, player: int | None, **fields: Any) -> None:
         self.game = game
@@ -111,18 +114,30 @@ class Event:
         self.player = player
         self.fields = fields
 
-    def sentence(self, lang: str = "en", names: Iterable[str] | None = None) -> str:
+    def hidden_from(self, viewer: int | None) -> bool:
+        """Whether seat ``viewer`` may not learn the secret fields (None: an onlooker sees all)."""
+        return self.seen_by is not None and viewer is not None and viewer not in self.seen_by
+
+    def fields_for(self, viewer: int | None) -> dict[str, Any]:
+        """The fields ``viewer`` may know: all of them, or all but the secret ones."""
+        if not self.hidden_from(viewer):
+            return self.fields
+        return {key: value for key, value in self.fields.items() if key not in self.secret}
+
+    def sentence(self, lang: str = "en", names: Iterable[str] | None = None,
+                 viewer: int | None = None) -> str:
+        """The event in words, as seat ``viewer`` may hear it (None: everything is told)."""
         from boardlib.messages import render_event
 
-        return render_event(self, lang, list(names) if names is not None else None)
+        return render_event(self, lang, list(names) if names is not None else None, viewer)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, **self.fields}
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, **self.fields_for(viewer)}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and (
-            (self.game, self.kind, self.player, self.fields)
-            == (other.game, other.kind, other.player, other.fields)
+            (self.game, self.kind, self.player, self.fields, self.seen_by, self.secret)
+            == (other.game, other.kind, other.player, other.fields, other.seen_by, other.secret)
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -132,6 +147,27 @@ class Event:
 
     def __str__(self) -> str:
         return self.sentence()
+
+
+class SecretEvent(Event):
+    """An event whose ``secret`` fields only the seats in ``seen_by`` may learn.
+
+    Drawing a card into a hidden hand is one: everybody hears that a card was drawn,
+    only its owner hears which. Other seats get the catalog's ``<kind>_hidden`` sentence,
+    told without the secret fields.
+    """
+
+    __slots__ = ("secret", "seen_by")
+
+    def __init__(self, game: str, kind: str, player: int | None, *, seen_by: Iterable[int],
+                 secret: Iterable[str], **fields: Any) -> None:
+        super().__init__(game, kind, player, **fields)
+        self.seen_by = frozenset(seen_by)
+        self.secret = tuple(secret)
+
+    def __repr__(self) -> str:
+        seats = sorted(self.seen_by)
+        return f"SecretEvent({self.kind!r}, player={self.player}, {self.fields}, seen_by={seats})"
 
 
 class GameState:

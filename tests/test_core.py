@@ -189,6 +189,28 @@ def test_cli_lets_a_person_play_at_the_prompt():
     assert "Player 1 returns" in text
 
 
+def test_a_secret_event_keeps_its_secret_fields_from_other_seats():
+    from boardlib import SecretEvent
+
+    drawn = SecretEvent("amber_route", "draw_light", 0, seen_by=[0], secret=["card"], card="F2",
+                        left=30)
+    assert not drawn.hidden_from(0) and not drawn.hidden_from(None)  # the owner; an onlooker
+    assert drawn.hidden_from(1)
+    assert drawn.to_dict(0) == {"kind": "draw_light", "player": 0, "card": "F2", "left": 30}
+    assert drawn.to_dict(1) == {"kind": "draw_light", "player": 0, "left": 30}
+    assert drawn != Event("amber_route", "draw_light", 0, card="F2", left=30)
+    assert not Event("amber_route", "pass", 0).hidden_from(1)
+
+
+def test_narration_is_for_the_one_person_or_for_nobody_at_a_shared_screen():
+    from boardlib.cli import SHARED_SCREEN, narration_viewer
+
+    bot = object()
+    assert narration_viewer([bot, bot]) is None  # only bots: tell an onlooker everything
+    assert narration_viewer([bot, None]) == 1
+    assert narration_viewer([None, None]) == SHARED_SCREEN
+
+
 def test_a_hidden_information_view_is_laid_out_per_seat_without_json():
     from boardlib.cli import observation_lines
 
