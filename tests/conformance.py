@@ -2,7 +2,7 @@
 
 Nothing here knows a game: it uses only the protocol and the module contract
 (``NAME``, ``PLAYER_COUNTS``, ``BOTS``, ``MAX_ACTIONS``, ``COMPONENT_TOTALS``,
-``new_game``, ``from_json``; states with ``validate``, ``inventory``, ``clone``,
+``new_game``, ``from_json``, ``format_value``; states with ``validate``, ``inventory``, ``clone``,
 ``snapshot``, ``observation``, ``action_space``). test_conformance.py runs it over
 ``boardlib.GAMES``; a new game gets every check by being registered there.
 """
@@ -16,7 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
-from boardlib import CHANCE, TERMINAL, IllegalAction
+from boardlib import CHANCE, TERMINAL, Event, IllegalAction
+from boardlib.messages import LANGUAGES
 from boardlib.protocol import ILLEGAL_KINDS, GameState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +77,9 @@ def play_random_game(
             action = state.sample_chance(rng)
         else:
             action = bots[player].choose(state, rng)
-        state.apply_action(action)
+        events = state.apply_action(action)
+        if steps % checks.deep_every == 0:
+            checks.narration(state, events)
         steps += 1
         assert steps <= module.MAX_ACTIONS, f"{module.NAME}: no end after {steps} actions"
     state.validate()
@@ -162,6 +165,20 @@ class Checker:
             return error
         shown = str.__str__(action) if isinstance(action, str) else type(action).__name__
         raise AssertionError(f"{shown!r} was accepted but is not legal")
+
+    def narration(self, state: GameState, events: list[Event]) -> None:
+        """Every event can be told to every seat in every language, and a seat an event keeps
+        secrets from (a card drawn into someone else's hand) never hears them."""
+        for event in events:
+            for viewer in [None, *range(state.num_players)]:
+                for lang in LANGUAGES:
+                    text = event.sentence(lang, state.names, viewer)
+                    assert text and "{" not in text, f"{event.kind} is not told well: {text!r}"
+                    if not event.hidden_from(viewer):
+                        continue
+                    for key in event.secret:
+                        secret = self.module.format_value(key, event.fields[key], lang)
+                        assert secret not in text, f"{event.kind} tells seat {viewer} its {key}"
 
     def observations(self, state: GameState) -> None:
         for player in [None, *range(state.num_players)]:
