@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from importlib import resources
+from itertools import compress
 from typing import Any
 
 from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
@@ -146,10 +147,54 @@ REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
 CARD_DRAW = [A.get(f"card {c}") for c in CODES[:NCARDS]]
 PEEK_A = [A.get(f"peek {c}") for c in CODES[:NCARDS]]
 
+# ----- lookup tables built once, so the per-move code only indexes -----------------------
+MAKE_OPTIONS = [
+    {markers: tuple((col, MAKE[col][n]) for col, n in opts) for markers, opts in table.items()}
+    for table in TABLE
+]
+"""Per alchemy card and marker count: ``(colour, 'make' action)`` in the card's order."""
+CARRY_UPTO = [
+    [tuple(CARRY_A[col][1:top + 1]) for top in range(max(load[col] for load in CARRY) + 1)]
+    for col in range(3)
+]
+"""``CARRY_UPTO[colour][top]``: the 'carry' actions for 1 to ``top`` gems of that colour."""
+CARRY_LOADS = [
+    [tuple((col, CARRY[trav][col]) for col in range(BEST[village] + 1) if CARRY[trav][col])
+     for village in range(NCARDS)]
+    for trav in range(NCARDS)
+]
+"""``CARRY_LOADS[traveller][village]``: ``(colour, load)`` for the colours the traveller
+carries (AB-6.3) up to the village's most valuable one (AB-6.4)."""
+IS_TRADE = [kind == TRADE for kind in KIND]  # demons included: they lie in the line-up
+IS_UPGRADE = [kind in (ALCHEMY, TRAVELLER, VILLAGE) for kind in KIND]
+CHEAPEST_UPGRADE = min(
+    COST[c] for c in range(NCARDS)
+    if IS_UPGRADE[c] and RANK[c] > min(RANK[d] for d in range(NCARDS) if KIND[d] == KIND[c])
+)
+"""The least a card can cost that outranks someone's card of its kind: no 'buy' for less."""
+SEATS_FROM = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+              for n in range(max(PLAYER_COUNTS) + 1)]
+"""``SEATS_FROM[n][p]``: the n seats in turn order starting with ``p``."""
+OTHERS_AFTER = [[seats[1:] for seats in row] for row in SEATS_FROM]
+"""``OTHERS_AFTER[n][p]``: everyone but ``p``, in turn order after ``p``."""
+BY_ACTIVE, BY_DECIDER = -10, -11  # stand-ins for "the active seat" and "the decider"
+DECIDES = tuple(
+    BY_ACTIVE if phase in (JOURNEY, ACTIONS, DANGER, ORACLE_CHOICE, CHOICE)
+    else BY_DECIDER if phase in OTHERS_DECIDE
+    else TERMINAL if phase == OVER
+    else CHANCE
+    for phase in range(len(PHASES))
+)
+"""Per phase: who decides (a seat rule, or CHANCE / TERMINAL)."""
+
 
 def gem_text(gems: list[int]) -> str:
     """``"Y2 B1"`` for two yellow and one blue gem; ``"none"`` for no gems."""
-    return " ".join(f"{COLOURS[c]}{n}" for c, n in enumerate(gems) if n) or "none"
+    parts = []  # a loop, not a generator: this runs in every sale and treasure event
+    for c, n in enumerate(gems):
+        if n:
+            parts.append(f"{COLOURS[c]}{n}")
+    return " ".join(parts) or "none"
 
 
 class Ambar2018State(GameState):
@@ -213,14 +258,12 @@ class Ambar2018State(GameState):
 
     def _whose(self) -> int:
         """Who decides now, worked out from the phase (cached as ``_who`` after every move)."""
-        phase = self.phase
-        if phase in (JOURNEY, ACTIONS, DANGER, ORACLE_CHOICE, CHOICE):
+        who = DECIDES[self.phase]
+        if who == BY_ACTIVE:
             return self.active
-        if phase in OTHERS_DECIDE:
+        if who == BY_DECIDER:
             return self.decider
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+        return who
 
     def _player_actions(self) -> list[Action]:
         phase = self.phase
@@ -238,22 +281,31 @@ class Ambar2018State(GameState):
         if phase == CHOICE:
             return CONTINUE_OR_NEW  # type: ignore[return-value]
         if phase == TRADING:
-            return [SELL[k] for k in self._open_trades()] + [PASS]
+            return [*map(SELL.__getitem__, self._open_trades()), PASS]
         if phase == UPGRADES:
-            return [*self._upgrade_options(self.decider), PASS]
-        if phase == RESPONSE:
-            return [*self._event_plays(self.decider, ANY_TIME), PASS]
-        # CARRY_WINDOW
-        return [*self._travel_plays(self.decider), PASS]
+            acts = self._upgrade_options(self.decider)
+        elif phase == RESPONSE:
+            acts = self._event_plays(self.decider, ANY_TIME)
+        else:  # CARRY_WINDOW
+            acts = self._travel_plays(self.decider)
+        acts.append(PASS)  # the option lists are new lists: adding to them is safe
+        return acts
 
     def _chance_weights(self) -> list[tuple[Action, int]]:
+        """Outcomes weighted by the cards left (AB-2.4); ``compress`` keeps the counts > 0.
+        Tuples, not lists: the protocol's tuple() then copies nothing."""
         phase = self.phase
-        if phase in (DEAL, REWARD):
-            return [(EVENT_DRAW[e], n) for e, n in enumerate(self.edeck) if n]
-        table = CARD_DRAW if phase == DRAW else PEEK_A
+        if phase == DRAW:  # the most common chance node first
+            table = CARD_DRAW
+        elif phase in (DEAL, REWARD):
+            edeck = self.edeck
+            return tuple(compress(zip(EVENT_DRAW, edeck), edeck))  # type: ignore[return-value]
+        else:  # PEEK
+            table = PEEK_A
         if self.top >= 0:
-            return [(table[self.top], 1)]
-        return [(action, n) for action, n in zip(table, self.deck) if n]
+            return ((table[self.top], 1),)  # type: ignore[return-value]
+        deck = self.deck
+        return tuple(compress(zip(table, deck), deck))  # type: ignore[return-value]
 
     # ----- option lists ---------------------------------------------------------------
     def _danger_options(self) -> list[Action]:
@@ -279,71 +331,108 @@ class Ambar2018State(GameState):
         return acts
 
     def _action_phase_actions(self) -> list[Action]:
+        """Make, carry, recover, sell (AB-6); event cards; end. The order is the legal order.
+
+        Loops that append rather than comprehensions: on Python 3.11 a comprehension is a
+        function call, which costs more than the few items these lists have."""
         p = self.active
         acts: list[Action] = []
         if self.actions > 0:
             markers = self.markers[p]
             if markers:
                 hoard = self.hoard
-                for col, n in TABLE[self.alch[p]][markers]:
+                for col, make in MAKE_OPTIONS[self.alch[p]][markers]:
                     if hoard[col]:
-                        acts.append(MAKE[col][n])
-            acts += self._carry_options(p)
-            if self.markers[p] == 0 and self.marker_supply:
+                        acts.append(make)
+            held = self.vgems[p]
+            room = CAPACITY[self.vill[p]] - held[0] - held[1] - held[2]
+            if room > 0:
+                self._add_carry_options(p, room, acts)
+            if not markers and self.marker_supply:
                 acts.append(RECOVER)
-            if sum(self.vgems[p]):
+            if held[0] or held[1] or held[2]:
                 opened = self._open_trades()
                 if len(opened) >= 2:
-                    acts += [SELL[k] for k in opened]
+                    acts += map(SELL.__getitem__, opened)
         hand = self.hands[p]
         if any(hand):
-            acts += [DISCARD[e] for e in range(NEVENTS) if hand[e]]
+            acts += compress(DISCARD, hand)
             acts += self._event_plays(p, OWN_AND_ANY)
         acts.append(END)
         return acts
 
-    def _carry_options(self, p: int) -> list[Action]:
-        gems, held = self.agems[p], self.vgems[p]
-        village = self.vill[p]
-        room = CAPACITY[village] - held[0] - held[1] - held[2]
-        if room <= 0:
-            return []
-        can = CARRY[self.trav[p]]
-        acts = []
-        for col in range(BEST[village] + 1):
-            top = min(gems[col], can[col], room)
-            acts += CARRY_A[col][1:top + 1]
-        return acts
+    def _add_carry_options(self, p: int, room: int, acts: list[Action]) -> None:
+        """Append the 'carry' actions: per colour up to the village's best (AB-6.4), as many
+        gems as the traveller carries (AB-6.3), ``p`` has and the village has room for."""
+        gems = self.agems[p]
+        for col, load in CARRY_LOADS[self.trav[p]][self.vill[p]]:
+            top = gems[col]  # min(gems[col], load, room), written out: min() costs more
+            if top > load:
+                top = load
+            if top > room:
+                top = room
+            if top > 0:
+                acts += CARRY_UPTO[col][top]
 
     def _open_trades(self) -> list[int]:
-        lineup, used = self.lineup, self.used
-        return [k for k in range(len(lineup)) if KIND[lineup[k]] == TRADE and not used[k]]
+        """Line-up positions of trade cards not yet sold on this turn (AB-7.2)."""
+        lineup = self.lineup
+        if TRADE_CARDS.isdisjoint(lineup):
+            return []
+        used = self.used
+        opened = []
+        for k, card in enumerate(lineup):
+            if IS_TRADE[card] and not used[k]:
+                opened.append(k)
+        return opened
 
     def _upgrade_options(self, p: int) -> list[Action]:
-        extra = 0 if p == self.active else 1
+        """Line-up cards (AB-8.3; others pay 1 more, AB-8.4), then a forest site (AB-8.2) and
+        a soldier (AB-8.6) on one's own turn."""
         gold = self.gold[p]
-        mine = (0, self.alch[p], self.trav[p], self.vill[p])
-        acts = [
-            BUY[k] for k, card in enumerate(self.lineup)
-            if KIND[card] in (ALCHEMY, TRAVELLER, VILLAGE)
-            and RANK[card] > RANK[mine[KIND[card]]] and COST[card] + extra <= gold
-        ]
-        if not extra:
-            m = self.markers[p]
-            if 1 <= m < SITES and self.marker_supply and SITE_PRICES[m] <= gold:
-                acts.append(BUY_FOREST)
-            if self.soldier_supply and gold >= 1:
-                acts.append(HIRE)
+        if p != self.active:
+            return self._lineup_buys(p, gold - 1)
+        acts = self._lineup_buys(p, gold)
+        if self._can_buy_forest(p, gold):
+            acts.append(BUY_FOREST)
+        if self.soldier_supply and gold >= 1:
+            acts.append(HIRE)
         return acts
+
+    def _can_upgrade(self, p: int) -> bool:
+        """``bool(self._upgrade_options(p))``, cheapest test first."""
+        gold = self.gold[p]
+        if p != self.active:
+            return bool(self._lineup_buys(p, gold - 1))
+        return ((self.soldier_supply and gold >= 1) or self._can_buy_forest(p, gold)
+                or bool(self._lineup_buys(p, gold)))
+
+    def _lineup_buys(self, p: int, budget: int) -> list[Action]:
+        """'buy' actions for line-up cards that beat ``p``'s card of their kind and cost at
+        most ``budget`` (AB-8.3)."""
+        if budget < CHEAPEST_UPGRADE:
+            return []  # the common case for the other players: spares the loop
+        mine = (0, RANK[self.alch[p]], RANK[self.trav[p]], RANK[self.vill[p]])
+        acts = []
+        for k, card in enumerate(self.lineup):
+            if IS_UPGRADE[card] and RANK[card] > mine[KIND[card]] and COST[card] <= budget:
+                acts.append(BUY[k])
+        return acts
+
+    def _can_buy_forest(self, p: int, gold: int) -> bool:
+        m = self.markers[p]
+        return 1 <= m < SITES and self.marker_supply > 0 and SITE_PRICES[m] <= gold
 
     def _event_plays(self, p: int, allowed: tuple[int, ...]) -> list[Action]:
         hand = self.hands[p]
+        soldiers = self.soldiers[p]
         acts = []
         for e in allowed:
-            if hand[e] and self.soldiers[p] >= EVENT_SOLDIERS[e]:
+            if hand[e] and soldiers >= EVENT_SOLDIERS[e]:
                 if e in TARGETED:
-                    acts += [PLAY[e][t] for t in range(len(self.names))
-                             if t != p and self._event_works(e, p, t)]
+                    for t in range(len(self.names)):
+                        if t != p and self._event_works(e, p, t):
+                            acts.append(PLAY[e][t])
                 elif self._event_works(e, p, -1):
                     acts.append(PLAY[e][0])
         return acts
@@ -389,87 +478,86 @@ class Ambar2018State(GameState):
 
     def black_count(self) -> int:
         """Black cards in the line-up, demons included (AB-4.1, AB-10.1)."""
-        return len([card for card in self.lineup if BLACK[card]])
+        return sum(map(BLACK.__getitem__, self.lineup))
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
-        self._do(action, events)
-        if self.phase == ACTIONS and self.actions <= 0 and not any(self.hands[self.active]):
+        STEPS[action.kind](self, self._who, action, events)
+        phase = self.phase
+        if phase == ACTIONS and self.actions <= 0 and not any(self.hands[self.active]):
             # nothing left to do in phase 2: no action, no event card (AB-6.1)
             events.append(Event(GAME, "end_actions", self.active, left=0))
             self._open_trade_phase(events)
-        self._who = self._whose()
+            phase = self.phase
+        who = DECIDES[phase]  # _whose(), written out: this runs after every move
+        if who == BY_ACTIVE:
+            who = self.active
+        elif who == BY_DECIDER:
+            who = self.decider
+        self._who = who
 
-    def _do(self, action: Action, events: list[Event]) -> None:
-        kind = action.kind
-        p = self._who
-        if kind == "card":
-            self._reveal_card(action.args[0], events)
-        elif kind == "draw":
-            if self.phase == DANGER:  # an unfought Chants: draw on (AB-4.3)
-                self.chants_check = len(self.lineup) >= MAX_LINEUP
-                events.append(Event(GAME, "chants_draw", p))
-            else:
-                events.append(Event(GAME, "draw", p))
-            self.phase = DRAW
-        elif kind == "stop":
-            if self.phase == ORACLE_CHOICE:
-                events.append(Event(GAME, "oracle_stop", p))
-            self._end_journey(False, events)
-        elif kind == "make":
-            self._make(p, action.args[0], action.args[1], events)
-        elif kind == "carry":
-            self._start_carry(p, action.args[0], action.args[1], events)
-        elif kind == "pass":
-            self._pass(p, events)
-        elif kind == "end":
-            events.append(Event(GAME, "end_actions", p, left=self.actions))
-            self.actions = 0
-            self._open_trade_phase(events)
-        elif kind == "sell":
-            self._sell(p, action.args[0], events)
-        elif kind == "buy":
-            self._buy(p, action.args[0], events)
-        elif kind == "play":
-            self._play_event(p, action.args[0], action.args[1], events)
-        elif kind == "discard":
-            e = action.args[0]
-            self.hands[p][e] -= 1
-            self.ediscard[e] += 1
-            self.actions += 1
-            events.append(Event(GAME, "discard_event", p, actions=self.actions))
-        elif kind == "event":
-            self._receive_event(action.args[0], events)
-        elif kind == "peek":
-            self.top = action.args[0]
-            self.top_known = [self.active]
-            self.phase = ORACLE_CHOICE
-            events.append(Event(GAME, "peek", self.active))
-        elif kind == "reveal":
-            self._reveal_card(self.top, events)
-        elif kind in ("fight", "pay"):
-            self._resolve_danger(p, kind, events)
-        elif kind == "forest":
-            self._buy_forest(p, events)
-        elif kind == "soldier":
-            self.gold[p] -= 1
-            self.bank += 1
-            self.soldiers[p] += 1
-            self.soldier_supply -= 1
-            events.append(Event(GAME, "hire", p))
-            self._next_upgrader(events)
-        elif kind == "recover":
-            self.markers[p] = 1
-            self.marker_supply -= 1
-            self.actions -= 1
-            events.append(Event(GAME, "recover", p))
-        elif kind == "continue":
-            events.append(Event(GAME, "continue_round", p, left=self.left))
-            self._begin_journey(events)
-        else:  # new_round
-            events.append(Event(GAME, "early_round", p, left=self.left))
-            self._new_round(events)
-            self._begin_journey(events)
+    # One step per action kind, called as step(state, deciding seat, action, events);
+    # STEPS (below the class) maps each kind to its step.
+    def _on_draw(self, p: int, action: Action, events: list[Event]) -> None:
+        if self.phase == DANGER:  # an unfought Chants: draw on (AB-4.3)
+            self.chants_check = len(self.lineup) >= MAX_LINEUP
+            events.append(Event(GAME, "chants_draw", p))
+        else:
+            events.append(Event(GAME, "draw", p))
+        self.phase = DRAW
+
+    def _on_stop(self, p: int, action: Action, events: list[Event]) -> None:
+        if self.phase == ORACLE_CHOICE:
+            events.append(Event(GAME, "oracle_stop", p))
+        self._end_journey(False, events)
+
+    def _on_pass(self, p: int, action: Action, events: list[Event]) -> None:
+        events.append(Event(GAME, "pass", p))
+        self._next_in_window(events)
+
+    def _on_end(self, p: int, action: Action, events: list[Event]) -> None:
+        events.append(Event(GAME, "end_actions", p, left=self.actions))
+        self.actions = 0
+        self._open_trade_phase(events)
+
+    def _on_discard(self, p: int, action: Action, events: list[Event]) -> None:
+        e = action.args[0]
+        self.hands[p][e] -= 1
+        self.ediscard[e] += 1
+        self.actions += 1
+        events.append(Event(GAME, "discard_event", p, actions=self.actions))
+
+    def _on_peek(self, p: int, action: Action, events: list[Event]) -> None:
+        self.top = action.args[0]
+        self.top_known = [self.active]
+        self.phase = ORACLE_CHOICE
+        events.append(Event(GAME, "peek", self.active))
+
+    def _on_reveal(self, p: int, action: Action, events: list[Event]) -> None:
+        self._reveal_card(p, CARD_DRAW[self.top], events)  # as if drawn: it is the top card
+
+    def _on_soldier(self, p: int, action: Action, events: list[Event]) -> None:
+        self.gold[p] -= 1
+        self.bank += 1
+        self.soldiers[p] += 1
+        self.soldier_supply -= 1
+        events.append(Event(GAME, "hire", p))
+        self._next_in_window(events)  # the next upgrader
+
+    def _on_recover(self, p: int, action: Action, events: list[Event]) -> None:
+        self.markers[p] = 1
+        self.marker_supply -= 1
+        self.actions -= 1
+        events.append(Event(GAME, "recover", p))
+
+    def _on_continue(self, p: int, action: Action, events: list[Event]) -> None:
+        events.append(Event(GAME, "continue_round", p, left=self.left))
+        self._begin_journey(events)
+
+    def _on_new_round(self, p: int, action: Action, events: list[Event]) -> None:
+        events.append(Event(GAME, "early_round", p, left=self.left))
+        self._new_round(events)
+        self._begin_journey(events)
 
     # phase 1: the journey ----------------------------------------------------------
     def _begin_journey(self, events: list[Event]) -> None:
@@ -488,31 +576,39 @@ class Ambar2018State(GameState):
         events.append(Event(GAME, "draw", p))
         self.phase = DRAW  # the first card is compulsory (AB-9.1): no decision to make
 
-    def _reveal_card(self, card: int, events: list[Event]) -> None:
+    def _reveal_card(self, decider: int, action: Action, events: list[Event]) -> None:
+        """The deck's top card (``action``: 'card X') joins the active player's line-up (AB-4.1);
+        ``decider`` is chance or, for an Oracle's card, the active player."""
+        card = action.args[0]
         p = self.active
         self.deck[card] -= 1
         self.left -= 1
         self.top = -1
-        self.top_known = []
+        if self.top_known:
+            self.top_known = []
         self.drawn += 1
-        code = CODES[card]
+        lineup = self.lineup
         if self.chants_check:  # AB-4.3: the extra card after a 7th-card Chants
             self.chants_check = False
             if not BLACK[card]:
                 self.discard[card] += 1
-                events.append(Event(GAME, "chants_safe", p, card=code))
+                events.append(Event(GAME, "chants_safe", p, card=CODES[card]))
                 self._end_journey(False, events)
                 return
-            self.lineup.append(card)
+            lineup.append(card)
             self.used.append(False)
-            events.append(Event(GAME, "card", p, card=code, day=len(self.lineup)))
+            events.append(Event(GAME, "card", p, card=CODES[card], day=len(lineup)))
             self._flee(events)
             return
-        self.lineup.append(card)
+        lineup.append(card)
         self.used.append(False)
-        events.append(Event(GAME, "card", p, card=code, day=len(self.lineup)))
-        if not BLACK[card]:
-            self._after_card(events)
+        day = len(lineup)
+        events.append(Event(GAME, "card", p, card=CODES[card], day=day))
+        if not BLACK[card]:  # the common case: _after_card(), written out
+            if day < MAX_LINEUP and self.left:
+                self.phase = JOURNEY
+            else:
+                self._end_journey(False, events)
             return
         blacks = self.black_count()
         if blacks >= MAX_BLACK:
@@ -520,7 +616,7 @@ class Ambar2018State(GameState):
             return
         kind = KIND[card]
         if kind == ORACLE:
-            if len(self.lineup) < MAX_LINEUP and self.left:
+            if len(lineup) < MAX_LINEUP and self.left:
                 if self.top >= 0:
                     if p not in self.top_known:
                         self.top_known.append(p)
@@ -530,7 +626,7 @@ class Ambar2018State(GameState):
                 return
             self._after_card(events)
             return
-        if kind == CHANTS and len(self.lineup) >= MAX_LINEUP and blacks < 2:
+        if kind == CHANTS and len(lineup) >= MAX_LINEUP and blacks < 2:
             self._after_card(events)  # AB-4.3: a 7th card that is the first black one
             return
         self.phase = DANGER
@@ -555,11 +651,12 @@ class Ambar2018State(GameState):
         else:
             self.phase = JOURNEY
 
-    def _resolve_danger(self, p: int, how: str, events: list[Event]) -> None:
+    def _resolve_danger(self, p: int, action: Action, events: list[Event]) -> None:
+        """'fight' (AB-4.7) or 'pay' (AB-4.4, AB-4.5) the danger just drawn."""
         card = self.lineup[-1]
         kind = KIND[card]
         code = CODES[card]
-        if how == "fight":
+        if action.kind == "fight":
             cost = 2 if kind == RAID else 1
             self.soldiers[p] -= cost
             self.soldier_supply += cost
@@ -597,13 +694,12 @@ class Ambar2018State(GameState):
         days = len(self.lineup)
         self.actions = 1 if fled else days
         events.append(Event(GAME, "journey_over", p, days=days, actions=self.actions))
-        if not fled:
-            if days >= 5:
-                if self.serpent == LINEUP:
-                    self.serpent_next = p
-                else:
-                    self.serpent = p
-                events.append(Event(GAME, "serpent", p))
+        if not fled and days >= 5:
+            if self.serpent == LINEUP:
+                self.serpent_next = p
+            else:
+                self.serpent = p
+            events.append(Event(GAME, "serpent", p))
             if days >= 7 and self.soldier_supply:
                 self.soldier_supply -= 1
                 self.soldiers[p] += 1
@@ -615,11 +711,13 @@ class Ambar2018State(GameState):
 
     def _prepare_event_draw(self) -> bool:
         """Reshuffle the event discards when the event deck is empty (AB-11.3)."""
-        if not sum(self.edeck):
+        if not any(self.edeck):
             self.edeck, self.ediscard = self.ediscard, [0] * NEVENTS
-        return sum(self.edeck) > 0
+        return any(self.edeck)
 
-    def _receive_event(self, e: int, events: list[Event]) -> None:
+    def _receive_event(self, decider: int, action: Action, events: list[Event]) -> None:
+        """An event card from the deck: dealt at the start (AB-2.2) or a 6th-day reward (AB-5.2)."""
+        e = action.args[0]
         self.edeck[e] -= 1
         if self.phase == DEAL:
             seat = self.deal_seat
@@ -637,14 +735,16 @@ class Ambar2018State(GameState):
 
     # windows where other players decide ------------------------------------------------
     def _others(self) -> list[int]:
-        n = len(self.names)
-        return [(self.active + i) % n for i in range(1, n)]
+        """Everyone but the active player, in turn order after them."""
+        return list(OTHERS_AFTER[len(self.names)][self.active])
 
     def _open_response(self, events: list[Event]) -> None:
         """Others may play 'any time' events on anyone before the actions (AB-11.2)."""
-        hands = self.hands
-        if not any(hands[q][FC] or hands[q][FA] or hands[q][CA] for q in range(len(hands))
-                   if q != self.active):
+        active = self.active
+        for q, hand in enumerate(self.hands):
+            if q != active and (hand[FC] or hand[FA] or hand[CA]):
+                break
+        else:
             self.phase = ACTIONS  # nobody holds an 'any time' event: no window (fast path)
             return
         self.queue = self._others()
@@ -653,49 +753,47 @@ class Ambar2018State(GameState):
 
     def _next_in_window(self, events: list[Event]) -> None:
         """Give the decision to the next seat that has a real choice; close the window after."""
-        phase = self.phase
-        while self.queue:
-            seat = self.queue.pop(0)
-            if phase == RESPONSE:
-                has = self._event_plays(seat, ANY_TIME)
-            elif phase == CARRY_WINDOW:
-                has = self._travel_plays(seat)
-            elif phase == TRADING:
-                has = sum(self.vgems[seat]) > 0 and bool(self._open_trades())
-            else:
-                has = bool(self._upgrade_options(seat))
-            if has:
+        has_choice, close = WINDOWS.get(self.phase, UPGRADE_WINDOW)
+        queue = self.queue
+        while queue:
+            seat = queue.pop(0)
+            if has_choice(self, seat):
                 self.decider = seat
                 return
         self.decider = -1
-        if phase == RESPONSE:
-            self.phase = ACTIONS
-        elif phase == CARRY_WINDOW:
-            self._deliver(events)
-        elif phase == TRADING:
-            self._close_trade(events)
-        else:
-            self._end_turn(events)
+        close(self, events)
 
-    def _pass(self, p: int, events: list[Event]) -> None:
-        events.append(Event(GAME, "pass", p))
-        self._next_in_window(events)
+    def _can_respond(self, seat: int) -> bool:
+        return bool(self._event_plays(seat, ANY_TIME))
+
+    def _close_response(self, events: list[Event]) -> None:
+        self.phase = ACTIONS
+
+    def _can_waylay(self, seat: int) -> bool:
+        return bool(self._travel_plays(seat))
+
+    def _can_trade(self, seat: int) -> bool:
+        return sum(self.vgems[seat]) > 0 and bool(self._open_trades())
 
     # phase 2: actions --------------------------------------------------------------------
-    def _make(self, p: int, colour: int, n: int, events: list[Event]) -> None:
+    def _make(self, p: int, action: Action, events: list[Event]) -> None:
+        colour, n = action.args
         made = min(n, self.hoard[colour])
         self.hoard[colour] -= made
         self.agems[p][colour] += made
         self.actions -= 1
         events.append(Event(GAME, "make", p, gems=f"{COLOURS[colour]}{made}"))
 
-    def _start_carry(self, p: int, colour: int, n: int, events: list[Event]) -> None:
+    def _start_carry(self, p: int, action: Action, events: list[Event]) -> None:
+        colour, n = action.args
         self.actions -= 1
         self.agems[p][colour] -= n
         self.carry = [colour, n]
         events.append(Event(GAME, "carry", p, gems=f"{COLOURS[colour]}{n}"))
-        hands = self.hands
-        if not any(hands[q][DI] or hands[q][FG] for q in range(len(hands)) if q != p):
+        for q, hand in enumerate(self.hands):
+            if q != p and (hand[DI] or hand[FG]):
+                break
+        else:
             self._deliver(events)  # nobody holds a traveller event: no window (fast path)
             return
         self.queue = self._others()
@@ -711,15 +809,18 @@ class Ambar2018State(GameState):
         self.carry = [-1, 0]
         self.phase = ACTIONS
 
-    def _sell(self, p: int, k: int, events: list[Event]) -> None:
+    def _sell(self, p: int, action: Action, events: list[Event]) -> None:
+        k = action.args[0]
         card = self.lineup[k]
         gems = self.vgems[p]
-        value = sum(n * price for n, price in zip(gems, PRICES[card]))
+        prices = PRICES[card]
+        value = gems[0] * prices[0] + gems[1] * prices[1] + gems[2] * prices[2]
         paid = min(value, self.bank)
         self.bank -= paid
         self.gold[p] += paid
+        sold = self.sold
         for col in range(3):
-            self.sold[col] += gems[col]
+            sold[col] += gems[col]
         events.append(Event(GAME, "sell", p, gems=gem_text(gems), gold=paid, card=CODES[card]))
         self.vgems[p] = [0, 0, 0]
         self.used[k] = True
@@ -733,8 +834,7 @@ class Ambar2018State(GameState):
         if TRADE_CARDS.isdisjoint(self.lineup):
             self._close_trade(events)  # no trade card: no trade (fast path)
             return
-        n = len(self.names)
-        self.queue = [(self.active + i) % n for i in range(n)]
+        self.queue = list(SEATS_FROM[len(self.names)][self.active])
         self.phase = TRADING
         self._next_in_window(events)
 
@@ -746,12 +846,12 @@ class Ambar2018State(GameState):
             for col in range(3):
                 hoard[col] += sold[col]
             self.sold = [0, 0, 0]
-        n = len(self.names)
-        self.queue = [(self.active + i) % n for i in range(n)]
+        self.queue = list(SEATS_FROM[len(self.names)][self.active])
         self.phase = UPGRADES
         self._next_in_window(events)
 
-    def _buy(self, p: int, k: int, events: list[Event]) -> None:
+    def _buy(self, p: int, action: Action, events: list[Event]) -> None:
+        k = action.args[0]
         card = self.lineup.pop(k)
         self.used.pop(k)
         price = COST[card] + (0 if p == self.active else 1)
@@ -763,39 +863,38 @@ class Ambar2018State(GameState):
         slots[p] = card  # type: ignore[index]
         self.discard[old] += 1  # gems stay with the player: they move to the new card
         events.append(Event(GAME, "buy", p, card=CODES[card], old=CODES[old], gold=price))
-        self._next_upgrader(events)
+        self._next_in_window(events)  # the next upgrader
 
-    def _buy_forest(self, p: int, events: list[Event]) -> None:
+    def _buy_forest(self, p: int, action: Action, events: list[Event]) -> None:
         price = SITE_PRICES[self.markers[p]]
         self.gold[p] -= price
         self.bank += price
         self.markers[p] += 1
         self.marker_supply -= 1
         events.append(Event(GAME, "forest", p, site=self.markers[p], gold=price))
-        self._next_upgrader(events)
-
-    def _next_upgrader(self, events: list[Event]) -> None:
-        self._next_in_window(events)
+        self._next_in_window(events)  # the next upgrader
 
     def _end_turn(self, events: list[Event]) -> None:
         """Phase 5 (AB-10) and the end of the turn: loot, demons, discards, next player."""
         p = self.active
-        if sum(self.loot) or self.loot_gold:
+        loot = self.loot
+        if loot[0] or loot[1] or loot[2] or self.loot_gold:
             for col in range(3):
-                self.treasure[col] += self.loot[col]
+                self.treasure[col] += loot[col]
             self.treasure_gold += self.loot_gold
-            events.append(Event(GAME, "treasure", p, gems=gem_text(self.loot), gold=self.loot_gold))
+            events.append(Event(GAME, "treasure", p, gems=gem_text(loot), gold=self.loot_gold))
             self.loot = [0, 0, 0]
             self.loot_gold = 0
+        discard = self.discard
         for card in self.lineup:
-            if card == SERPENT:
+            if card < NCARDS:
+                discard[card] += 1
+            elif card == SERPENT:
                 self.serpent = self.serpent_next if self.serpent_next >= 0 else PLACE
-            elif card == RED_DEMON:
+            else:  # the Red Demon
                 self.demon_out = False
-            else:
-                self.discard[card] += 1
         if self.turned >= 0:
-            self.discard[self.turned] += 1
+            discard[self.turned] += 1
         self.lineup, self.used, self.turned = [], [], -1
         self.serpent_next = -1
         self.drawn, self.fled, self.actions = 0, False, 0
@@ -839,7 +938,8 @@ class Ambar2018State(GameState):
         events.append(Event(GAME, "round_two", self.demon, cards=self.left))
 
     # events ------------------------------------------------------------------------------
-    def _play_event(self, p: int, e: int, t: int, events: list[Event]) -> None:
+    def _play_event(self, p: int, action: Action, events: list[Event]) -> None:
+        e, t = action.args
         self.hands[p][e] -= 1
         self.ediscard[e] += 1
         cost = EVENT_SOLDIERS[e]
@@ -1003,6 +1103,40 @@ class Ambar2018State(GameState):
                 f"{PHASES[self.phase]}, move {len(self.history)}>")
 
 
+STEPS = {
+    "card": Ambar2018State._reveal_card,
+    "draw": Ambar2018State._on_draw,
+    "stop": Ambar2018State._on_stop,
+    "make": Ambar2018State._make,
+    "carry": Ambar2018State._start_carry,
+    "pass": Ambar2018State._on_pass,
+    "end": Ambar2018State._on_end,
+    "sell": Ambar2018State._sell,
+    "buy": Ambar2018State._buy,
+    "play": Ambar2018State._play_event,
+    "discard": Ambar2018State._on_discard,
+    "event": Ambar2018State._receive_event,
+    "peek": Ambar2018State._on_peek,
+    "reveal": Ambar2018State._on_reveal,
+    "fight": Ambar2018State._resolve_danger,
+    "pay": Ambar2018State._resolve_danger,
+    "forest": Ambar2018State._buy_forest,
+    "soldier": Ambar2018State._on_soldier,
+    "recover": Ambar2018State._on_recover,
+    "continue": Ambar2018State._on_continue,
+    "new_round": Ambar2018State._on_new_round,
+}
+"""The step that applies each kind of action (``Action.kind``): one dict look-up per move."""
+
+UPGRADE_WINDOW = (Ambar2018State._can_upgrade, Ambar2018State._end_turn)
+WINDOWS = {
+    RESPONSE: (Ambar2018State._can_respond, Ambar2018State._close_response),
+    CARRY_WINDOW: (Ambar2018State._can_waylay, Ambar2018State._deliver),
+    TRADING: (Ambar2018State._can_trade, Ambar2018State._close_trade),
+    UPGRADES: UPGRADE_WINDOW,
+}
+"""Per window phase: does a seat have a real choice in it, and what closes it."""
+
 _LISTS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup", "used",
           "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure", "carry",
           "gold", "soldiers", "edeck", "ediscard", "history")
@@ -1011,7 +1145,7 @@ _NESTED = ("agems", "vgems", "hands")
 
 def richest_seat(gold: list[int]) -> int:
     """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
-    return max(range(len(gold)), key=lambda p: (gold[p], -p))
+    return gold.index(max(gold))  # index() finds the first seat with the most
 
 
 def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
