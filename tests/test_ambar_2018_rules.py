@@ -271,6 +271,9 @@ def test_seventh_card_chants_as_second_black_card():
     assert [CODES[c] for c in safe.lineup][-1] == "CH"
     black = play(state.clone(), "card RD")
     assert black.fled and black.actions == 1
+    assert [CODES[c] for c in black.lineup][-2:] == ["CH", "RD"]  # the only 8-card line-up
+    black.validate()
+    assert ambar_2018.from_description(black.describe()).snapshot() == black.snapshot()
     # the first black card as the 7th card: the journey just ends
     state = pos("phase: journey\nline-up: V6 V6 V6 V6 TA TA")
     play(state, "draw", "card CH")

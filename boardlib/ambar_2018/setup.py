@@ -9,7 +9,9 @@ from boardlib.ambar_2018.state import (
     ALCHEMY,
     ASIDE,
     BANK,
+    BLACK,
     CHANCE_PHASES,
+    CHANTS,
     CODES,
     COLOURS,
     COMPONENT_TOTALS,
@@ -260,6 +262,14 @@ def from_snapshot(data: Any) -> Ambar2018State:
 
 
 # ----- checking ---------------------------------------------------------------------------
+def _chants_extra_card(s: Ambar2018State) -> bool:
+    """AB-4.3: after a 7th-card Chants, a black extra card joins the line-up as the third black
+    card and the player flees, so that line-up alone holds 8 cards."""
+    lineup = s.lineup
+    return (len(lineup) == MAX_LINEUP + 1 and s.fled and KIND[lineup[MAX_LINEUP - 1]] == CHANTS
+            and BLACK[lineup[MAX_LINEUP]])
+
+
 def validate(s: Ambar2018State) -> None:
     """Raise ValueError, naming the rule, if ``s`` could not arise in a game of Ambar (2018)."""
     n = len(s.names)
@@ -276,8 +286,9 @@ def validate(s: Ambar2018State) -> None:
         raise ValueError("Starting forests never leave the players' areas (AB-2.1).")
     if any(m > SITES for m in s.markers):
         raise ValueError(f"A forest has only {SITES} sites for amber markers (AB-8.2).")
-    if len(s.lineup) > MAX_LINEUP:
-        raise ValueError(f"A line-up has at most {MAX_LINEUP} cards (AB-4.1).")
+    if len(s.lineup) > MAX_LINEUP and not _chants_extra_card(s):
+        raise ValueError(f"A line-up has at most {MAX_LINEUP} cards (AB-4.1), or 8 when the card "
+                         "drawn after a 7th-card Chants is the third black one (AB-4.3).")
     if s.round == 2 and (sum(s.aside) or s.demon == ASIDE):
         raise ValueError("In round 2 the laid-aside cards and the Red Demon are in play (AB-12.3).")
     if s.round == 1 and s.demon != ASIDE:
