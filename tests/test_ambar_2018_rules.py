@@ -589,6 +589,18 @@ def test_others_answer_a_journey_with_any_time_events():
     assert state.markers[0] == 0 and state.current_player() == 0 and state.phase == 9
 
 
+@pytest.mark.rule("AB-11.2")
+def test_being_asked_tells_nobody_what_you_hold():
+    """Every seat holding an event card is asked, playable or not; a seat holding none is not."""
+    for hand in ("AM", "FC"):  # an own-turn card only, or an 'any time' card
+        state = pos(f"phase: journey\nline-up: V6\nplayer 2: events {hand}\nplayer 3: gold 3")
+        play(state, "draw", "card TA", "stop")
+        assert state.num_players == 3 and state.current_player() == 1  # asked either way
+        assert ("play FC 1" in state.legal_actions()) == (hand == "FC")
+        play(state, "pass")
+        assert state.current_player() == 0 and state.phase == 9  # player 3 holds nothing
+
+
 @pytest.mark.rule("AB-11.2", "AB-11.10")
 def test_distractions_on_a_travelling_player():
     state = pos("phase: actions\nactions: 2\nline-up: V6\n"
@@ -668,7 +680,9 @@ def test_fog_only_on_yellow_or_blue():
     state = pos("phase: actions\nactions: 2\nline-up: V6\n"
                 "player 1: alchemy gems R1, traveller T3, village V8\nplayer 2: events FG")
     play(state, "carry R 1")
-    assert state.vgems[0] == [0, 0, 1] and state.phase == 9  # nobody was asked
+    assert state.current_player() == 1 and state.legal_actions() == ["pass"]  # no Fog on red
+    play(state, "pass")
+    assert state.vgems[0] == [0, 0, 1] and state.phase == 9
 
 
 @pytest.mark.rule("AB-11.12")

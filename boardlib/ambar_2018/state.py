@@ -741,11 +741,8 @@ class Ambar2018State(GameState):
     def _open_response(self, events: list[Event]) -> None:
         """Others may play 'any time' events on anyone before the actions (AB-11.2)."""
         active = self.active
-        for q, hand in enumerate(self.hands):
-            if q != active and (hand[FC] or hand[FA] or hand[CA]):
-                break
-        else:
-            self.phase = ACTIONS  # nobody holds an 'any time' event: no window (fast path)
+        if not self._someone_else_holds_events(active):
+            self.phase = ACTIONS  # nobody else holds an event card: no window (fast path)
             return
         self.queue = self._others()
         self.phase = RESPONSE
@@ -763,14 +760,16 @@ class Ambar2018State(GameState):
         self.decider = -1
         close(self, events)
 
-    def _can_respond(self, seat: int) -> bool:
-        return bool(self._event_plays(seat, ANY_TIME))
+    def _someone_else_holds_events(self, p: int) -> bool:
+        return any(q != p and any(hand) for q, hand in enumerate(self.hands))
+
+    def _holds_events(self, seat: int) -> bool:
+        """Who is asked in an event window (AB-11.2): everyone holding an event card, playable
+        or not. Asking only those who could play one would tell the table what they hold."""
+        return any(self.hands[seat])
 
     def _close_response(self, events: list[Event]) -> None:
         self.phase = ACTIONS
-
-    def _can_waylay(self, seat: int) -> bool:
-        return bool(self._travel_plays(seat))
 
     def _can_trade(self, seat: int) -> bool:
         return sum(self.vgems[seat]) > 0 and bool(self._open_trades())
@@ -790,11 +789,8 @@ class Ambar2018State(GameState):
         self.agems[p][colour] -= n
         self.carry = [colour, n]
         events.append(Event(GAME, "carry", p, gems=f"{COLOURS[colour]}{n}"))
-        for q, hand in enumerate(self.hands):
-            if q != p and (hand[DI] or hand[FG]):
-                break
-        else:
-            self._deliver(events)  # nobody holds a traveller event: no window (fast path)
+        if not self._someone_else_holds_events(p):
+            self._deliver(events)  # nobody else holds an event card: no window (fast path)
             return
         self.queue = self._others()
         self.phase = CARRY_WINDOW
@@ -1130,8 +1126,8 @@ STEPS = {
 
 UPGRADE_WINDOW = (Ambar2018State._can_upgrade, Ambar2018State._end_turn)
 WINDOWS = {
-    RESPONSE: (Ambar2018State._can_respond, Ambar2018State._close_response),
-    CARRY_WINDOW: (Ambar2018State._can_waylay, Ambar2018State._deliver),
+    RESPONSE: (Ambar2018State._holds_events, Ambar2018State._close_response),
+    CARRY_WINDOW: (Ambar2018State._holds_events, Ambar2018State._deliver),
     TRADING: (Ambar2018State._can_trade, Ambar2018State._close_trade),
     UPGRADES: UPGRADE_WINDOW,
 }
