@@ -189,6 +189,16 @@ def test_cli_lets_a_person_play_at_the_prompt():
     assert "Player 1 returns" in text
 
 
+def test_the_fast_event_factory_makes_what_the_class_makes():
+    from boardlib.protocol import new_event
+
+    made = new_event("ambar_fossils", "flip", 0, {"type": "D"})
+    called = Event("ambar_fossils", "flip", 0, type="D")
+    assert type(made) is Event and made == called and repr(made) == repr(called)
+    assert made.sentence("ja") == called.sentence("ja") and made.to_dict() == called.to_dict()
+    assert not made.hidden_from(1) and made.seen_by is None
+
+
 def test_a_secret_event_keeps_its_secret_fields_from_other_seats():
     from boardlib import SecretEvent
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain, repeat
 from typing import Any
 
 from boardlib.amber_route.data import (
@@ -33,7 +34,6 @@ from boardlib.amber_route.state import STEP_WHO, AmberRouteState, _step
 from boardlib.fields import flag_field as _flag
 from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
-from boardlib.protocol import default_names
 
 
 def check_players(players: object) -> int:
@@ -55,58 +55,69 @@ def new_game(
     """A game set up by the rules of ``version``, the same for the same seed (AR-2).
 
     The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
-    every later draw and die is a chance node.
+    every later draw and die is a chance node. The position is built directly rather than
+    read back from a snapshot: a fresh set-up is valid by construction, and games are
+    started often (bots, benchmarks, tests).
     """
     count = check_players(players)
     v = check_version(version)
     rng = random.Random(seed)
-    deck = [k for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k])]
+    deck = list(_LIGHT_DECK)
     rng.shuffle(deck)
     per = START["light_cards"][VERSIONS[v]]
-    hands = [sorted(deck[p * per:(p + 1) * per]) for p in range(count)]
-    rest = deck[count * per:]
     graces = list(GRACE_CARDS)
     rng.shuffle(graces)
-    challenge_cards = [c for c in range(TOTAL_DARK) if CARD_KIND[c] != GRACE]
     first = rng.randrange(count)
-    seats = []
-    for p in range(count):
-        seats.append({
-            "field": 0, "guards": START["guards"], "amber": START["amber"], "secured": 0,
-            "hand": _tokens(hands[p]), "kept": "",
-            "grace": DARK_TOKENS[graces[p]] if v != FAMILY else None, "missed": 0,
-        })
-    dark = challenge_cards + (GRACE_CARDS if v == FAMILY else [])
-    data = {
-        "version": VERSIONS[v],
-        "players": count,
-        "names": list(names) if names is not None else default_names(count),
-        "seats": seats,
-        "light_deck": _tokens(sorted(rest)), "light_discard": "", "table": "", "look": "",
-        "dark_deck": " ".join(DARK_TOKENS[c] for c in sorted(dark)), "dark_discard": "",
-        "box": " ".join(DARK_TOKENS[c] for c in sorted(graces[count:])) if v != FAMILY else "",
-        "amber_pool": TOTAL_AMBER - count * START["amber"],
-        "guard_pool": TOTAL_GUARDS - count * START["guards"],
-        "card": None, "level": 0, "hp": 0, "dice_count": 0, "damage36": False,
-        "dice": [], "other_dice": [], "duel": [],
-        "turn": first, "first": None, "finals": [], "fresh": False,
-        "queue": [*(["draw_phase " + str(first)] if v == FAMILY else []), "action " + str(first),
-                  "end_turn"],
-        "ended": None,
-    }
-    return from_snapshot(data)
+    seat_names = _names(list(names) if names is not None else None, count)
+    family = v == FAMILY
+    s = AmberRouteState.__new__(AmberRouteState)
+    # the attributes in from_snapshot's order, so that both make the same object
+    s.version = v
+    s.names = seat_names
+    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
+    s.secured, s.missed = [0] * count, [0] * count
+    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
+    s.kept = [[] for _ in range(count)]
+    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
+    s.ldeck = _light_counts_of(deck[count * per:])
+    s.ldisc, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
+    s.ddeck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
+    s.ddisc = []
+    s.box = [] if family else sorted(graces[count:])
+    s.apool = TOTAL_AMBER - count * START["amber"]
+    s.gpool = TOTAL_GUARDS - count * START["guards"]
+    s.card, s.level, s.hp, s.nd, s.dmg = -1, 0, 0, 0, False
+    s.dice, s.odice, s.duel = [], [], []
+    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
+    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
+               _step("end_turn")]
+    s.ended = None
+    s.history = []
+    s._legal_cache = None
+    s._weights_cache = None
+    s._start = s.snapshot()
+    return s
 
 
-def _tokens(kinds: list[int]) -> str:
-    return " ".join(LIGHT_TOKENS[k] for k in kinds)
+_LIGHT_DECK = tuple(k for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k]))
+_CHALLENGE_CARDS = tuple(c for c in range(TOTAL_DARK) if CARD_KIND[c] != GRACE)
+_FAMILY_DARK_DECK = tuple(sorted(_CHALLENGE_CARDS + tuple(GRACE_CARDS)))
+
+
+def _light_counts_of(kinds: list[int]) -> list[int]:
+    counts = [0] * LIGHT_KINDS
+    for k in kinds:
+        counts[k] += 1
+    return counts
 
 
 def _counts_text(counts: list[int]) -> str:
-    return " ".join(LIGHT_TOKENS[k] for k in range(LIGHT_KINDS) for _ in range(counts[k]))
+    """Light card counts as tokens, each kind as often as it is held: "F1 F1 A3"."""
+    return " ".join(chain.from_iterable(map(repeat, LIGHT_TOKENS, counts)))
 
 
 def _dark_text(cards: list[int]) -> str:
-    return " ".join(DARK_TOKENS[c] for c in cards)
+    return " ".join(map(DARK_TOKENS.__getitem__, cards))
 
 
 def snapshot(state: AmberRouteState) -> dict[str, Any]:

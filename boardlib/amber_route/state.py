@@ -11,12 +11,16 @@ outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards 
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress, product
+from operator import itemgetter
 from typing import Any
 
 from boardlib.amber_route.data import (
     ADVANCED,
     CARD_KEEP,
     CARD_KIND,
+    CARD_LEVEL,
     CARD_REWARD,
     CARD_TERRAIN,
     CASTLE,
@@ -42,6 +46,7 @@ from boardlib.amber_route.data import (
     MONSTER,
     MONSTERS,
     PLACEHOLDER_NOTE,
+    PLAYER_COUNTS,
     REWARDS,
     SCORE,
     TERRAIN,
@@ -50,13 +55,22 @@ from boardlib.amber_route.data import (
     TRAP_DICE,
     VERSIONS,
     VILLAGE,
-    level_of,
     light_matches,
 )
-from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    new_event,
+)
 from boardlib.ranking import Result, rank_players
 
 GAME = "amber_route"
+
+
 MAX_DICE = DICE_IN_BOX
 R_REROLL1, R_REROLL2, R_DAMAGE = (REWARDS.index(r) for r in ("reroll1", "reroll2", "damage36"))
 
@@ -112,6 +126,55 @@ REROLL2 = {(i, j): V[f"reroll {i + 1} {j + 1}"]
            for i in range(MAX_DICE) for j in range(i + 1, MAX_DICE)}
 ATTACK = [V[f"attack {q + 1}"] for q in range(4)]
 PICK = [V[f"pick {v}"] for v in range(7)[1:]]
+GO = V["go"]
+REVEAL_WEIGHT = [(reveal, 1) for reveal in REVEAL]  # every darkness card is as likely (AR-6.1)
+
+
+# ----- choices worked out once: legal moves are asked for at every step -----------------
+def _action_choices() -> dict[tuple[bool, bool, bool, bool], tuple[Action, ...]]:
+    """The turn's one action (AR-4.1, AR-5) for each (may recruit, may buy, may move 2,
+    holds grace); "move 1" is always there."""
+    table = {}
+    for recruit, buy, move2, grace in product((False, True), repeat=4):
+        table[recruit, buy, move2, grace] = tuple(
+            action for action, allowed in (
+                (V["recruit"], recruit), (V["buy cards"], buy), (V["move 1"], True),
+                (V["move 2"], move2), (V["grace"], grace)) if allowed)
+    return table
+
+
+_ACTION_CHOICES = _action_choices()
+_DRAW_CHOICES = ((V["draw card"],), (V["draw card"], V["take guard"]))  # by "below 6 guards"
+_REWARD_CHOICES = (V["reward guard"], V["reward light"])
+_MATCHING = [tuple(k for k in range(LIGHT_KINDS) if light_matches(k, field))
+             for field in range(CASTLE + 1)]
+"""The light card kinds that help on each field (AR-7.1)."""
+_PLAYABLE = [[tuple((k, PLAY[k]) for k in kinds if nd + LIGHT_VALUE[k] <= MAX_DICE)
+              for nd in range(MAX_DICE + 1)] for kinds in _MATCHING]
+"""``[field][dice so far]``: the (kind, "play" action) pairs that still fit in the box's dice."""
+
+
+@cache
+def _modify_choices(dice: tuple[int, ...], guards: bool, amber: bool, reroll1: bool,
+                    reroll2: bool) -> tuple[Action, ...]:
+    """Ways to change ``dice`` (AR-7.2, AR-7.3, AR-11.3), remembered: few rolls repeat often."""
+    acts: list[Action] = []
+    if guards:
+        for i, v in enumerate(dice):
+            if v < 6:
+                acts.append(UP[i])
+                if v > 1:
+                    acts.append(DOWN[i])
+    if amber:
+        for i, v in enumerate(dice):
+            acts += [SET[i][w] for w in range(1, 7) if w != v]
+    if reroll1:
+        acts += REROLL[: len(dice)]
+    if reroll2:
+        acts += [REROLL2[i, j] for i in range(len(dice)) for j in range(i + 1, len(dice))]
+    acts.append(V["done"])
+    return tuple(acts)
+
 
 # Who acts at each kind of step: "p" the player in slot 1, "c" chance, "a" automatic.
 STEP_WHO = {
@@ -123,6 +186,7 @@ STEP_WHO = {
     "duel_round": "a", "duel_hit": "a", "contest_roll": "a", "contest_end": "a",
     "grace": "a", "grace_done": "a", "card_reward": "a",
 }
+_CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
 STEP_ACTIONS = {
     "draw_phase": {"draw_card", "take_guard"}, "action": {"recruit", "buy", "move", "grace"},
     "discard": {"discard"}, "reward": {"reward"}, "prepare": {"play", "use", "go"},
@@ -160,6 +224,26 @@ STEP_WAIT = {
 
 def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:
     return (kind, a, b, c)
+
+
+# The steps the engine pushes most, made once (a step is an immutable tuple).
+SEATS = range(max(PLAYER_COUNTS))
+_LIGHT_STEP = [_step("light", p) for p in SEATS]
+_DARK_STEP = [_step("dark", p) for p in SEATS]
+_PREPARE_STEP = [_step("prepare", p) for p in SEATS]
+_DISCARD_STEP = [_step("discard", p) for p in SEATS]
+_MODIFY_STEP = [_step("modify", p, 0, 0) for p in SEATS]  # a challenge roll (AR-7.2)
+_HIT_STEP = [_step("hit", p) for p in SEATS]
+_MON_HIT_STEP = [_step("mon_hit", p) for p in SEATS]
+_CHECK_STEP = [[_step(check, p) for p in SEATS] for check in ("hit", "ghost", "trap")]
+"""``[challenge kind][player]``: the step that counts the dice (AR-8.4, AR-9.1, AR-10.1)."""
+_ROLL_STEPS = [tuple(_step("roll", target, i) for i in range(MAX_DICE)) for target in (0, 1)]
+"""``[0 the player's dice, 1 the other dice][:n]``: one chance step per die (AR-1.6)."""
+_TURN_STEPS = [[(_step("action", p),) for p in SEATS],
+               [(_step("draw_phase", p), _step("action", p)) for p in SEATS]]
+"""``[version][player]``: a turn's choices; Family draws first (AR-4.1, AR-4.2)."""
+_NEXT_TURN_STEPS = [(_step("turn", p), _step("end_turn")) for p in SEATS]
+_WHOSE_DICE = ("mine", "other")
 
 
 class AmberRouteState(GameState):
@@ -205,59 +289,50 @@ class AmberRouteState(GameState):
 
     # ----- whose turn, what may be done ---------------------------------------------
     def current_player(self) -> int:
-        if not self.queue:
+        queue = self.queue
+        if not queue:
             return TERMINAL
-        head = self.queue[0]
-        return CHANCE if STEP_WHO[head[0]] == "c" else head[1]
+        head = queue[0]
+        return CHANCE if head[0] in _CHANCE_STEPS else head[1]
 
-    def _player_actions(self) -> list[Action]:
+    def _player_actions(self) -> tuple[Action, ...] | list[Action]:
         kind, p, a, b = self.queue[0]
         return _ACTS[kind](self, p, a, b)
 
-    def _chance_weights(self) -> list[tuple[Action, int]]:
+    def _chance_weights(self) -> tuple[tuple[Action, int], ...] | list[tuple[Action, int]]:
         kind, _, a, _ = self.queue[0]
         if kind == "roll":
-            return DIE_WEIGHTS  # type: ignore[return-value]
-        if kind in ("light", "look"):
-            deck = self.ldeck
-            return [(CARD[k], deck[k]) for k in range(LIGHT_KINDS) if deck[k]]
+            return DIE_WEIGHTS
         if kind == "dark":
-            return [(REVEAL[c], 1) for c in self.ddeck]
-        hand = self.hand[a]  # steal: from the loser's hand, at random
-        return [(STEAL[k], hand[k]) for k in range(LIGHT_KINDS) if hand[k]]
+            deck = self.ddeck
+            if len(deck) > 1:
+                return itemgetter(*deck)(REVEAL_WEIGHT)
+            return tuple(REVEAL_WEIGHT[c] for c in deck)
+        # light, look: the cards left in the deck; steal: from the loser's hand, at random
+        counts = self.ldeck if kind != "steal" else self.hand[a]
+        return tuple(compress(zip(CARD if kind != "steal" else STEAL, counts), counts))
 
-    def _acts_draw_phase(self, p: int, a: int, b: int) -> list[Action]:
-        acts = [V["draw card"]]
-        if self.guards[p] < GUARD_LIMIT:
-            acts.append(V["take guard"])
-        return acts
+    def _acts_draw_phase(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        return _DRAW_CHOICES[self.guards[p] < GUARD_LIMIT]
 
-    def _acts_action(self, p: int, a: int, b: int) -> list[Action]:
-        acts = []
-        if self.guards[p] < GUARD_LIMIT:
-            acts.append(V["recruit"])
-        if self.amber[p]:
-            acts.append(V["buy cards"])
-        acts.append(V["move 1"])
-        if self.guards[p] and self.pos[p] + 2 <= CASTLE:
-            acts.append(V["move 2"])
-        if self.grace[p] >= 0:
-            acts.append(V["grace"])
-        return acts
+    def _acts_action(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        guards = self.guards[p]
+        return _ACTION_CHOICES[guards < GUARD_LIMIT, bool(self.amber[p]),
+                               bool(guards) and self.pos[p] + 2 <= CASTLE, self.grace[p] >= 0]
 
-    def _acts_discard(self, p: int, a: int, b: int) -> list[Action]:
-        hand = self.hand[p]
-        return [DISCARD[k] for k in range(LIGHT_KINDS) if hand[k]]
+    def _acts_discard(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        return tuple(compress(DISCARD, self.hand[p]))
 
-    def _acts_reward(self, p: int, a: int, b: int) -> list[Action]:
-        return [V["reward guard"], V["reward light"]]
+    def _acts_reward(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        return _REWARD_CHOICES
 
     def _acts_prepare(self, p: int, a: int, b: int) -> list[Action]:
-        hand, field, nd = self.hand[p], self.pos[p], self.nd
-        acts = [PLAY[k] for k in range(LIGHT_KINDS)
-                if hand[k] and light_matches(k, field) and nd + LIGHT_VALUE[k] <= MAX_DICE]
-        acts += [USE[c] for c in sorted(set(self.kept[p])) if self._usable_before(c, p)]
-        acts.append(V["go"])
+        hand = self.hand[p]
+        acts = [play for k, play in _PLAYABLE[self.pos[p]][self.nd] if hand[k]]
+        kept = self.kept[p]
+        if kept:
+            acts += [USE[c] for c in sorted(set(kept)) if self._usable_before(c, p)]
+        acts.append(GO)
         return acts
 
     def _usable_before(self, c: int, p: int) -> bool:
@@ -268,30 +343,17 @@ class AmberRouteState(GameState):
                     and self.nd < MAX_DICE)
         return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.dmg
 
-    def _acts_modify(self, p: int, mode: int, target: int) -> list[Action]:
+    def _acts_modify(self, p: int, mode: int, target: int) -> tuple[Action, ...]:
         dice = self.dice if target == 0 else self.odice
-        acts: list[Action] = []
-        if self.guards[p]:
-            for i, v in enumerate(dice):
-                if v < 6:
-                    acts.append(UP[i])
-                    if v > 1:
-                        acts.append(DOWN[i])
-        if mode == 0:
-            if self.amber[p]:
-                for i, v in enumerate(dice):
-                    acts += [SET[i][w] for w in range(1, 7) if w != v]
-            rewards = [CARD_REWARD[c] for c in self.kept[p]]
-            if R_REROLL1 in rewards:
-                acts += REROLL[: len(dice)]
-            if R_REROLL2 in rewards:
-                acts += [REROLL2[i, j] for i in range(len(dice)) for j in range(i + 1, len(dice))]
-        acts.append(V["done"])
-        return acts
+        if mode != 0:  # AR-13.5: in a Family fight, guards only
+            return _modify_choices(tuple(dice), bool(self.guards[p]), False, False, False)
+        kept = self.kept[p]
+        rewards = [CARD_REWARD[c] for c in kept] if kept else ()
+        return _modify_choices(tuple(dice), bool(self.guards[p]), bool(self.amber[p]),
+                               R_REROLL1 in rewards, R_REROLL2 in rewards)
 
-    def _acts_pay(self, p: int, a: int, b: int) -> list[Action]:
-        hand = self.hand[p]
-        return [LOSE[k] for k in range(LIGHT_KINDS) if hand[k]]
+    def _acts_pay(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        return tuple(compress(LOSE, self.hand[p]))
 
     def _acts_attack(self, p: int, a: int, b: int) -> list[Action]:
         return [ATTACK[q] for q in self.targets(p)] + [V["no attack"]]
@@ -304,12 +366,11 @@ class AmberRouteState(GameState):
         return [q for q in range(len(self.names)) if q != p and self.pos[q] == field]
 
     def _matching(self, p: int) -> list[int]:
-        hand, field = self.hand[p], self.pos[p]
-        return [k for k in range(LIGHT_KINDS) if hand[k] and light_matches(k, field)]
+        hand = self.hand[p]
+        return [k for k in _MATCHING[self.pos[p]] if hand[k]]
 
     def _acts_duel_cards(self, p: int, role: int, b: int) -> list[Action]:
-        hand = self.hand[p]
-        acts = [ADD[k] for k in range(LIGHT_KINDS) if hand[k]] if self.duel[4 + role] < 2 else []
+        acts = list(compress(ADD, self.hand[p])) if self.duel[4 + role] < 2 else []
         return [*acts, V["ready"]]
 
     def _acts_contest_first(self, p: int, a: int, b: int) -> list[Action]:
@@ -331,15 +392,21 @@ class AmberRouteState(GameState):
     def _acts_pick(self, p: int, a: int, b: int) -> list[Action]:
         return [PICK[v - 1] for v in sorted(set(self.dice)) if v]
 
-    def _acts_keep(self, p: int, a: int, b: int) -> list[Action]:
-        return [KEEP[k] for k in range(LIGHT_KINDS) if self.look[k]]
+    def _acts_keep(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+        return tuple(compress(KEEP, self.look))
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
         self._json = None
-        head = self.queue[0]
+        queue = self.queue
+        head = queue[0]
         _DO[head[0]](self, action, head, events)
-        self._run(events)
+        if queue:
+            kind = queue[0][0]
+            if kind in _WAITS or (kind == "dark" and self.ddeck) or (
+                    kind == "light" and any(self.ldeck)):
+                return  # the usual case: a choice, a die, or a card from a deck that has some
+            self._run(events)
 
     def _push(self, *steps: tuple[str, int, int, int]) -> None:
         """Put ``steps`` at the front of the queue, in the order given."""
@@ -351,49 +418,77 @@ class AmberRouteState(GameState):
         while queue:
             head = queue[0]
             kind = head[0]
+            if kind in _WAITS:
+                return
             auto = _AUTO.get(kind)
             if auto is not None:
                 queue.pop(0)
                 auto(self, head, events)
-            elif kind not in _MAY_SKIP:
+            elif not _SKIP[kind](self, head, events):
                 return
-            elif kind in ("light", "look") and not any(self.ldeck):
-                if any(self.ldisc):  # AR-1.4: the discards become the new deck
-                    self.ldeck, self.ldisc = self.ldisc, [0] * LIGHT_KINDS
-                    events.append(Event(GAME, "reshuffle_light", None))
-                else:
-                    queue.pop(0)
-                    events.append(Event(GAME, "no_light", head[1]))
-            elif kind == "dark" and not self.ddeck:
-                if self.ddisc:  # AR-6.3
-                    self.ddeck, self.ddisc = sorted(self.ddisc), []
-                    events.append(Event(GAME, "reshuffle_dark", None))
-                else:
-                    queue.pop(0)
-                    events.append(Event(GAME, "no_dark", head[1]))
-            elif (kind == "keep" and not any(self.look)) or (kind == "steal" and not any(
-                    self.hand[head[2]])) or (kind == "pay" and not any(self.hand[head[1]])) or (
-                    kind == "attack" and not self.targets(head[1])) or (
-                    kind == "loot" and not self._acts_loot(head[1], head[2], -1)) or (
-                    kind == "pick" and not any(self.dice)):
-                queue.pop(0)
-            else:
-                return
+
+    # steps that may be dropped, or need the deck made up, before anyone acts
+    def _skip_light(self, head: tuple, events: list[Event]) -> bool:
+        """An empty light deck: reshuffle the discards (AR-1.4), or draw nothing."""
+        if any(self.ldeck):
+            return False
+        if any(self.ldisc):
+            self.ldeck, self.ldisc = self.ldisc, [0] * LIGHT_KINDS
+            events.append(new_event(GAME, "reshuffle_light", None, {}))
+        else:
+            self.queue.pop(0)
+            events.append(new_event(GAME, "no_light", head[1], {}))
+        return True
+
+    def _skip_dark(self, head: tuple, events: list[Event]) -> bool:
+        """An empty darkness deck: reshuffle the discards (AR-6.3), or draw nothing."""
+        if self.ddeck:
+            return False
+        if self.ddisc:
+            self.ddeck, self.ddisc = sorted(self.ddisc), []
+            events.append(new_event(GAME, "reshuffle_dark", None, {}))
+        else:
+            self.queue.pop(0)
+            events.append(new_event(GAME, "no_dark", head[1], {}))
+        return True
+
+    def _drop_if(self, pointless: bool) -> bool:
+        if pointless:
+            self.queue.pop(0)
+        return pointless
+
+    def _skip_keep(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.look))
+
+    def _skip_steal(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.hand[head[2]]))
+
+    def _skip_pay(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.hand[head[1]]))
+
+    def _skip_attack(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not self.targets(head[1]))
+
+    def _skip_loot(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not self._acts_loot(head[1], head[2], -1))
+
+    def _skip_pick(self, head: tuple, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.dice))
 
     # chance steps
     def _do_roll(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         _, target, index, _ = head
-        (self.dice if target == 0 else self.odice)[index] = action.args[0]
-        events.append(Event(GAME, "roll", None, value=action.args[0],
-                            whose=("mine", "other")[target]))
+        value = action.args[0]
+        (self.dice if target == 0 else self.odice)[index] = value
+        events.append(new_event(GAME, "roll", None, {"value": value, "whose": _WHOSE_DICE[target]}))
 
     def _do_light(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         k, p = action.args[0], head[1]
         self.ldeck[k] -= 1
         self.hand[p][k] += 1
-        events.append(Event(GAME, "draw_light", p, card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
 
     def _do_look(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -401,20 +496,20 @@ class AmberRouteState(GameState):
         k = action.args[0]
         self.ldeck[k] -= 1
         self.look[k] += 1
-        events.append(Event(GAME, "look_light", head[1], card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]}))
 
     def _do_steal(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         k, w, loser = action.args[0], head[1], head[2]
         self.hand[loser][k] -= 1
         self.hand[w][k] += 1
-        events.append(Event(GAME, "steal", w, victim=loser, card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "steal", w, {"victim": loser, "card": LIGHT_TOKENS[k]}))
         self._check_hand(w)
 
     def _check_hand(self, p: int) -> None:
         """Over 7 light cards, the owner chooses what to discard (AR-5.4)."""
         if sum(self.hand[p]) > HAND_LIMIT:
-            self._push(_step("discard", p))
+            self.queue.insert(0, _DISCARD_STEP[p])
 
     def _do_dark(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
@@ -422,58 +517,60 @@ class AmberRouteState(GameState):
         self.ddeck.remove(c)
         self.card = c
         if CARD_KIND[c] == GRACE:  # AR-6.5: only the Family deck holds grace cards
-            events.append(Event(GAME, "draw_grace", p, card=DARK_TOKENS[c]))
+            events.append(new_event(GAME, "draw_grace", p, {"card": DARK_TOKENS[c]}))
             self._push(_step("grace", p, 1))
             return
-        self.level = level_of(c, self.pos[p])
+        self.level = level = CARD_LEVEL[c][self.pos[p]]
         kind = CARD_KIND[c]
-        self.nd = TRAP_DICE[self.level] if kind == TRAP else 1
-        self.hp = MONSTERS[self.version][self.level][0] if kind == MONSTER else 0
+        self.nd = TRAP_DICE[level] if kind == TRAP else 1
+        self.hp = MONSTERS[self.version][level][0] if kind == MONSTER else 0
         self.dmg = False
-        events.append(Event(GAME, "draw_dark", p, card=DARK_TOKENS[c], challenge=CHALLENGES[kind],
-                            terrain=CARD_TERRAIN[c], level=self.level))
-        self._push(_step("prepare", p))
+        events.append(new_event(GAME, "draw_dark", p,
+            {"card": DARK_TOKENS[c], "challenge": CHALLENGES[kind], "terrain": CARD_TERRAIN[c],
+             "level": level}))
+        self.queue.insert(0, _PREPARE_STEP[p])
 
     # player steps
     def _do_draw_phase(self, action: Action, head: tuple, events: list[Event]) -> None:
-        self.queue.pop(0)
         p = head[1]
         if action.kind == "take_guard":
+            self.queue.pop(0)
             self._gain_guards(p, 1, events)
         else:
-            self._push(_step("light", p))
+            self.queue[0] = _LIGHT_STEP[p]
 
     def _do_action(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         p = head[1]
         kind = action.kind
-        if kind == "recruit":  # AR-5.1
-            self._gain_guards(p, 2 if FIELD_TYPE[self.pos[p]] == VILLAGE else 1, events)
-        elif kind == "buy":  # AR-5.3
-            self.amber[p] -= 1
-            self.apool += 1
-            events.append(Event(GAME, "buy", p))
-            self._push(_step("light", p), _step("light", p))
-        elif kind == "grace":  # AR-5.7
-            self.box.append(self.grace[p])
-            self.box.sort()
-            self.grace[p] = -1
-            events.append(Event(GAME, "play_grace", p))
-            self._push(_step("grace", p, 0))
-        else:
+        if kind == "move":
             steps = action.args[0]
             if steps == 2:
                 self.guards[p] -= 1
                 self.gpool += 1
-            self.pos[p] += steps
-            events.append(Event(GAME, "move", p, steps=steps, field=self.pos[p]))
+            pos = self.pos
+            pos[p] += steps
+            events.append(new_event(GAME, "move", p, {"steps": steps, "field": pos[p]}))
             self._enter(p, events)
+        elif kind == "recruit":  # AR-5.1
+            self._gain_guards(p, 2 if FIELD_TYPE[self.pos[p]] == VILLAGE else 1, events)
+        elif kind == "buy":  # AR-5.3
+            self.amber[p] -= 1
+            self.apool += 1
+            events.append(new_event(GAME, "buy", p, {}))
+            self._push(_step("light", p), _step("light", p))
+        else:  # grace, AR-5.7
+            self.box.append(self.grace[p])
+            self.box.sort()
+            self.grace[p] = -1
+            events.append(new_event(GAME, "play_grace", p, {}))
+            self._push(_step("grace", p, 0))
 
     def _enter(self, p: int, events: list[Event]) -> None:
         """Follow the field's instructions (AR-5.6)."""
         kind = FIELD_TYPE[self.pos[p]]
         if kind == TERRAIN:
-            self._push(_step("dark", p))
+            self.queue.insert(0, _DARK_STEP[p])
         elif kind == VILLAGE:
             self._gain_guards(p, 1, events)
         elif kind == CITY:
@@ -486,15 +583,15 @@ class AmberRouteState(GameState):
         p, k = head[1], action.args[0]
         self.hand[p][k] -= 1
         self.ldisc[k] += 1
-        events.append(Event(GAME, "discard", p, card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "discard", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
 
     def _do_reward(self, action: Action, head: tuple, events: list[Event]) -> None:
-        self.queue.pop(0)
         if action.args[0] == 0:
+            self.queue.pop(0)
             self._gain_guards(head[1], 1, events)
         else:
-            self._push(_step("light", head[1]))
+            self.queue[0] = _LIGHT_STEP[head[1]]
 
     def _do_prepare(self, action: Action, head: tuple, events: list[Event]) -> None:
         p = head[1]
@@ -503,7 +600,8 @@ class AmberRouteState(GameState):
             self.hand[p][k] -= 1
             self.ldisc[k] += 1
             self.nd += LIGHT_VALUE[k]
-            events.append(Event(GAME, "play_light", p, card=LIGHT_TOKENS[k], dice=self.nd))
+            events.append(new_event(GAME, "play_light", p,
+                {"card": LIGHT_TOKENS[k], "dice": self.nd}))
         elif action.kind == "use":  # AR-11.3
             c = action.args[0]
             self._use_kept(p, c)
@@ -511,17 +609,16 @@ class AmberRouteState(GameState):
                 self.dmg = True
             else:
                 self.nd += 1
-            events.append(Event(GAME, "use_kept", p, card=DARK_TOKENS[c],
-                                reward=REWARDS[CARD_REWARD[c]]))
+            events.append(new_event(GAME, "use_kept", p, {"card": DARK_TOKENS[c],
+                                                 "reward": REWARDS[CARD_REWARD[c]]}))
         else:
             self.queue.pop(0)
-            kind = CARD_KIND[self.card]
-            check = ("hit", "ghost", "trap")[kind]
-            self._roll_round(p, (check, p, -1, -1))
+            self._roll_round(p, _CHECK_STEP[CARD_KIND[self.card]][p])
 
     def _roll_round(self, p: int, after: tuple[str, int, int, int]) -> None:
-        self.dice = [0] * self.nd
-        self._push(*(_step("roll", 0, i) for i in range(self.nd)), _step("modify", p, 0, 0), after)
+        nd = self.nd
+        self.dice = [0] * nd
+        self.queue[0:0] = (*_ROLL_STEPS[0][:nd], _MODIFY_STEP[p], after)
 
     def _use_kept(self, p: int, c: int) -> None:
         self.kept[p].remove(c)
@@ -541,19 +638,22 @@ class AmberRouteState(GameState):
             self.gpool += 1
             before = dice[i]
             dice[i] += 1 if kind == "up" else -1
-            events.append(Event(GAME, "nudge", p, die=i + 1, before=before, after=dice[i]))
+            events.append(new_event(GAME, "nudge", p,
+                {"die": i + 1, "before": before, "after": dice[i]}))
         elif kind == "set":  # AR-7.3
             self.amber[p] -= 1
             self.apool += 1
             before = dice[i]
             dice[i] = action.args[1]
-            events.append(Event(GAME, "set_die", p, die=i + 1, before=before, after=dice[i]))
+            events.append(new_event(GAME, "set_die", p,
+                {"die": i + 1, "before": before, "after": dice[i]}))
         else:  # AR-11.3: a kept reroll reward
             wanted = R_REROLL1 if kind == "reroll" else R_REROLL2
             card = next(c for c in self.kept[p] if CARD_REWARD[c] == wanted)
             self._use_kept(p, card)
             indexes = action.args
-            events.append(Event(GAME, "reroll", p, dice=" ".join(str(j + 1) for j in indexes)))
+            events.append(new_event(GAME, "reroll", p,
+                {"dice": " ".join(str(j + 1) for j in indexes)}))
             self._push(*(_step("roll", target, j) for j in indexes))
 
     def _do_pay(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -562,7 +662,7 @@ class AmberRouteState(GameState):
         k = action.args[0]
         self.hand[p][k] -= 1
         self.ldisc[k] += 1
-        events.append(Event(GAME, "lose_card", p, card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "lose_card", p, {"card": LIGHT_TOKENS[k]}))
         if n > 1:
             self._push(_step("pay", p, n - 1))
 
@@ -572,7 +672,7 @@ class AmberRouteState(GameState):
         if action.kind == "no_attack":
             return
         q = action.args[0]
-        events.append(Event(GAME, "attack", p, defender=q))
+        events.append(new_event(GAME, "attack", p, {"defender": q}))
         if self.version == ADVANCED:  # AR-12.2: one die each, cards add dice
             self.duel = [p, q, 1, 1, 0, 0]
             self._push(_step("duel_cards", p, 0), _step("duel_cards", q, 1), _step("duel_round"))
@@ -594,13 +694,14 @@ class AmberRouteState(GameState):
         self._to_table(p, action.args[0])
         self.duel[2 + role] += 1
         self.duel[4 + role] += 1
-        events.append(Event(GAME, "fight_card", p, card=LIGHT_TOKENS[action.args[0]]))
+        events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
     def _do_contest_first(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         self._to_table(head[1], action.args[0])
         self.duel[2] += 1
-        events.append(Event(GAME, "fight_card", head[1], card=LIGHT_TOKENS[action.args[0]]))
+        events.append(new_event(GAME, "fight_card", head[1],
+            {"card": LIGHT_TOKENS[action.args[0]]}))
 
     def _do_contest_cards(self, action: Action, head: tuple, events: list[Event]) -> None:
         _, p, role, _ = head
@@ -609,13 +710,14 @@ class AmberRouteState(GameState):
             return
         self._to_table(p, action.args[0])
         self.duel[2 + role] += 1
-        events.append(Event(GAME, "fight_card", p, card=LIGHT_TOKENS[action.args[0]]))
+        events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
     def _do_loot(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         _, w, loser, _ = head
         what = action.args[0]
-        events.append(Event(GAME, "loot", w, victim=loser, what=("amber", "cards", "guards")[what]))
+        events.append(new_event(GAME, "loot", w, {"victim": loser,
+                                         "what": ("amber", "cards", "guards")[what]}))
         if what == 0:
             self._lose_amber(loser, events)
             self._gain_amber(w, 1, events)
@@ -632,7 +734,7 @@ class AmberRouteState(GameState):
         p, face = head[1], action.args[0]
         self.dice[self.dice.index(face)] = 0
         gift = GIFTS[face - 1]
-        events.append(Event(GAME, "pick", p, face=face, gift=REWARDS[gift]))
+        events.append(new_event(GAME, "pick", p, {"face": face, "gift": REWARDS[gift]}))
         self._gift(p, gift, events)
 
     def _do_keep(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -643,23 +745,21 @@ class AmberRouteState(GameState):
         for other in range(LIGHT_KINDS):
             self.ldisc[other] += self.look[other]
         self.look = [0] * LIGHT_KINDS
-        events.append(Event(GAME, "keep_light", p, card=LIGHT_TOKENS[k]))
+        events.append(new_event(GAME, "keep_light", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
 
     # automatic steps
     def _auto_turn(self, head: tuple, events: list[Event]) -> None:
         p = head[1]
         self.turn = p
-        events.append(Event(GAME, "next_turn", p))
+        events.append(new_event(GAME, "next_turn", p, {}))
         if self.missed[p]:  # AR-10.2
             self.missed[p] -= 1
-            events.append(Event(GAME, "miss_turn", p, left=self.missed[p]))
+            events.append(new_event(GAME, "miss_turn", p, {"left": self.missed[p]}))
         elif self.pos[p] == CASTLE:
-            events.append(Event(GAME, "in_castle", p))
-        elif self.version == FAMILY:
-            self._push(_step("draw_phase", p), _step("action", p))
+            events.append(new_event(GAME, "in_castle", p, {}))
         else:
-            self._push(_step("action", p))
+            self.queue[0:0] = _TURN_STEPS[self.version][p]
 
     def _auto_end_turn(self, head: tuple, events: list[Event]) -> None:
         """Close the turn, then the next player clockwise, or the end (AR-4.1, AR-14.1)."""
@@ -670,13 +770,13 @@ class AmberRouteState(GameState):
             self.fresh = False
             if not self.finals:
                 self.ended = "castle"
-                events.append(Event(GAME, "game_over", None))
+                events.append(new_event(GAME, "game_over", None, {}))
                 return
             after = [(self.turn + i) % n for i in range(1, n + 1)]
             nxt = next(q for q in after if q in self.finals)
         else:
             nxt = (self.turn + 1) % n
-        self.queue.extend((_step("turn", nxt), _step("end_turn")))
+        self.queue.extend(_NEXT_TURN_STEPS[nxt])
 
     def _auto_hit(self, head: tuple, events: list[Event]) -> None:
         """The player's attack (AR-8.4): each die of 4–6 (3–6 with the kept reward) hits."""
@@ -684,13 +784,13 @@ class AmberRouteState(GameState):
         low = 3 if self.dmg else 4
         hits = sum(1 for v in self.dice if v >= low)
         self.hp = max(0, self.hp - hits)
-        events.append(Event(GAME, "player_hits", p, hits=hits, left=self.hp))
+        events.append(new_event(GAME, "player_hits", p, {"hits": hits, "left": self.hp}))
         if not self.hp:
             self._win(p, events)
             return
         count = MONSTERS[self.version][self.level][1]
         self.odice = [0] * count
-        self._push(*(_step("roll", 1, i) for i in range(count)), _step("mon_hit", p))
+        self.queue[0:0] = (*_ROLL_STEPS[1][:count], _MON_HIT_STEP[p])
 
     def _auto_mon_hit(self, head: tuple, events: list[Event]) -> None:
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
@@ -699,17 +799,17 @@ class AmberRouteState(GameState):
         hits = min(self.guards[p], sum(1 for v in self.odice if v >= low))
         self.guards[p] -= hits
         self.gpool += hits
-        events.append(Event(GAME, "monster_hits", p, hits=hits, left=self.guards[p]))
+        events.append(new_event(GAME, "monster_hits", p, {"hits": hits, "left": self.guards[p]}))
         if not self.guards[p]:  # AR-8.5
             self._lose(p, events)
         else:
-            self._roll_round(p, _step("hit", p))
+            self._roll_round(p, _HIT_STEP[p])
 
     def _auto_ghost(self, head: tuple, events: list[Event]) -> None:
         p = head[1]
         need = GHOSTS[self.version][self.level][0]
         total = sum(self.dice)
-        events.append(Event(GAME, "ghost_total", p, total=total, need=need))
+        events.append(new_event(GAME, "ghost_total", p, {"total": total, "need": need}))
         if total >= need:
             self._win(p, events)
         else:
@@ -719,7 +819,7 @@ class AmberRouteState(GameState):
         p = head[1]
         need = TRAP_DICE[self.level]
         best = trap_matches(self.dice)
-        events.append(Event(GAME, "trap_matches", p, best=min(best, need), need=need))
+        events.append(new_event(GAME, "trap_matches", p, {"best": min(best, need), "need": need}))
         if best >= need:
             self._win(p, events)
         else:
@@ -737,8 +837,9 @@ class AmberRouteState(GameState):
         duel = self.duel
         duel[2] -= min(duel[2], to_attacker)
         duel[3] -= min(duel[3], to_defender)
-        events.append(Event(GAME, "duel_round", duel[0], defender=duel[1], dealt=to_defender,
-                            taken=to_attacker, left=duel[2], defender_left=duel[3]))
+        events.append(new_event(GAME, "duel_round", duel[0], {
+            "defender": duel[1], "dealt": to_defender, "taken": to_attacker, "left": duel[2],
+            "defender_left": duel[3]}))
         if duel[2] and duel[3]:
             self._push(_step("duel_round"))
             return
@@ -760,8 +861,8 @@ class AmberRouteState(GameState):
         a, d = self.duel[0], self.duel[1]
         attack, defence = sum(self.dice), sum(self.odice)
         winner = a if attack > defence else d
-        events.append(Event(GAME, "contest", a, defender=d, attack=attack, defence=defence,
-                            winner=winner))
+        events.append(new_event(GAME, "contest", a,
+            {"defender": d, "attack": attack, "defence": defence, "winner": winner}))
         self._end_fight(winner, events)
         if winner == a and self.amber[d]:
             self._lose_amber(d, events)
@@ -773,7 +874,7 @@ class AmberRouteState(GameState):
         self.table = [0] * LIGHT_KINDS
         self.duel = []
         self.dice, self.odice = [], []
-        events.append(Event(GAME, "fight_won", winner))
+        events.append(new_event(GAME, "fight_won", winner, {}))
 
     def _auto_grace(self, head: tuple, events: list[Event]) -> None:
         """Roll one die per player; pick in turn from the active player (AR-5.8)."""
@@ -785,7 +886,7 @@ class AmberRouteState(GameState):
 
     def _auto_card_reward(self, head: tuple, events: list[Event]) -> None:
         """The card's lightning reward, used at once after the level reward (AR-11.2)."""
-        events.append(Event(GAME, "card_reward", head[1], reward=REWARDS[head[2]]))
+        events.append(new_event(GAME, "card_reward", head[1], {"reward": REWARDS[head[2]]}))
         self._gift(head[1], head[2], events)
 
     def _auto_grace_done(self, head: tuple, events: list[Event]) -> None:
@@ -802,52 +903,52 @@ class AmberRouteState(GameState):
         if n > 0:
             self.guards[p] += n
             self.gpool -= n
-            events.append(Event(GAME, "gain_guards", p, n=n, total=self.guards[p]))
+            events.append(new_event(GAME, "gain_guards", p, {"n": n, "total": self.guards[p]}))
 
     def _gain_amber(self, p: int, n: int, events: list[Event]) -> None:
         """Amber from the pool; three unsecured become one secured (AR-3.1, AR-3.2)."""
         for _ in range(n):
             if not self.apool:
-                events.append(Event(GAME, "no_amber", p))
+                events.append(new_event(GAME, "no_amber", p, {}))
                 return
             self.apool -= 1
             self.amber[p] += 1
-            events.append(Event(GAME, "gain_amber", p))
+            events.append(new_event(GAME, "gain_amber", p, {}))
             if self.amber[p] == 3:
                 self.amber[p] = 0
                 self.secured[p] += 1
                 self.apool += 2
-                events.append(Event(GAME, "secure_amber", p, total=self.secured[p]))
+                events.append(new_event(GAME, "secure_amber", p, {"total": self.secured[p]}))
 
     def _lose_amber(self, p: int, events: list[Event]) -> None:
         self.amber[p] -= 1
         self.apool += 1
-        events.append(Event(GAME, "lose_amber", p))
+        events.append(new_event(GAME, "lose_amber", p, {}))
 
     def _move_forward(self, p: int, events: list[Event]) -> None:
         """A "move 2 fields" gift or reward: no further than the castle, no field effect."""
         self.pos[p] = min(CASTLE, self.pos[p] + 2)
-        events.append(Event(GAME, "advance", p, field=self.pos[p]))
+        events.append(new_event(GAME, "advance", p, {"field": self.pos[p]}))
         if self.pos[p] == CASTLE:
             self._arrive(p, events)
 
     def _arrive(self, p: int, events: list[Event]) -> None:
         """The castle: the first player in starts the end (AR-14.1)."""
-        events.append(Event(GAME, "castle", p))
+        events.append(new_event(GAME, "castle", p, {}))
         if self.first < 0:
             n = len(self.names)
             self.first = p
             self.finals = [(self.turn + i) % n for i in range(1, n + 1) if (self.turn + i) % n != p]
             self.fresh = True
-            events.append(Event(GAME, "first_castle", p))
+            events.append(new_event(GAME, "first_castle", p, {}))
 
     def _gift(self, p: int, reward: int, events: list[Event]) -> None:
         """A grace gift or a lightning reward, used at once (AR-5.9, AR-11.2)."""
         name = REWARDS[reward]
         if name == "light1":
-            self._push(_step("light", p))
+            self.queue.insert(0, _LIGHT_STEP[p])
         elif name == "light2":
-            self._push(_step("light", p), _step("light", p))
+            self._push(_step("light", p), _step("light", p))  # two objects, as a save has
         elif name == "look2":
             self._push(_step("look", p), _step("look", p), _step("keep", p))
         elif name in ("guard1", "guard2"):
@@ -860,15 +961,15 @@ class AmberRouteState(GameState):
     def _win(self, p: int, events: list[Event]) -> None:
         """Level reward, then the card's own reward, then a fight on the same field (AR-11)."""
         c, level = self.card, self.level
-        events.append(Event(GAME, "overcome", p, level=level))
+        events.append(new_event(GAME, "overcome", p, {"level": level}))
         self._gain_amber(p, LEVEL_AMBER[level], events)
         self.card = -1
         self.dice, self.odice = [], []
         if CARD_KEEP[c]:
             self.kept[p].append(c)
             self.kept[p].sort()
-            events.append(Event(GAME, "keep_card", p, card=DARK_TOKENS[c],
-                                reward=REWARDS[CARD_REWARD[c]]))
+            events.append(new_event(GAME, "keep_card", p, {"card": DARK_TOKENS[c],
+                                                  "reward": REWARDS[CARD_REWARD[c]]}))
         else:
             self.ddisc.append(c)
             self.ddisc.sort()
@@ -884,7 +985,7 @@ class AmberRouteState(GameState):
         self.card = -1
         self.ddisc.append(c)
         self.ddisc.sort()
-        events.append(Event(GAME, "failed", p, challenge=CHALLENGES[kind]))
+        events.append(new_event(GAME, "failed", p, {"challenge": CHALLENGES[kind]}))
         cards = sum(self.hand[p])
         if kind == MONSTER:
             if self.amber[p]:
@@ -899,13 +1000,13 @@ class AmberRouteState(GameState):
                 for k in range(LIGHT_KINDS):
                     self.ldisc[k] += self.hand[p][k]
                 self.hand[p] = [0] * LIGHT_KINDS
-                events.append(Event(GAME, "lose_all_cards", p, n=cards))
+                events.append(new_event(GAME, "lose_all_cards", p, {"n": cards}))
                 if self.amber[p]:
                     self._lose_amber(p, events)
         else:
             missed = TRAP_DICE[self.level] - min(trap_matches(self.dice), TRAP_DICE[self.level])
             self.missed[p] += missed
-            events.append(Event(GAME, "missed_turns", p, n=missed))
+            events.append(new_event(GAME, "missed_turns", p, {"n": missed}))
         self.dice, self.odice = [], []
 
     # ----- explaining illegal actions ------------------------------------------------
@@ -1014,8 +1115,15 @@ DIE_WEIGHTS = tuple((d, 1) for d in DIE)
 _ACTS = {k: getattr(AmberRouteState, "_acts_" + k) for k, who in STEP_WHO.items() if who == "p"}
 _DO = {k: getattr(AmberRouteState, "_do_" + k) for k, who in STEP_WHO.items() if who != "a"}
 _AUTO = {k: getattr(AmberRouteState, "_auto_" + k) for k, who in STEP_WHO.items() if who == "a"}
-_MAY_SKIP = frozenset(("light", "look", "dark", "keep", "steal", "pay", "attack", "loot", "pick"))
-"""Steps that the engine drops or prepares before anyone acts (empty deck, nothing to take)."""
+_SKIP = {"light": AmberRouteState._skip_light, "look": AmberRouteState._skip_light,
+         "dark": AmberRouteState._skip_dark, "keep": AmberRouteState._skip_keep,
+         "steal": AmberRouteState._skip_steal, "pay": AmberRouteState._skip_pay,
+         "attack": AmberRouteState._skip_attack, "loot": AmberRouteState._skip_loot,
+         "pick": AmberRouteState._skip_pick}
+"""Steps that the engine drops or prepares before anyone acts (empty deck, nothing to take):
+each returns True when it changed something, False when the step waits for its actor."""
+_WAITS = frozenset(kind for kind, who in STEP_WHO.items() if who != "a" and kind not in _SKIP)
+"""Steps that always wait for a player or chance."""
 
 
 def trap_matches(dice: list[int]) -> int:
