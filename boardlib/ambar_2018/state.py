@@ -17,7 +17,15 @@ from importlib import resources
 from itertools import compress
 from typing import Any
 
-from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    new_event,
+)
 from boardlib.ranking import Result, rank_players
 
 GAME = "ambar_2018"
@@ -486,7 +494,7 @@ class Ambar2018State(GameState):
         phase = self.phase
         if phase == ACTIONS and self.actions <= 0 and not any(self.hands[self.active]):
             # nothing left to do in phase 2: no action, no event card (AB-6.1)
-            events.append(Event(GAME, "end_actions", self.active, left=0))
+            events.append(new_event(GAME, "end_actions", self.active, {"left": 0}))
             self._open_trade_phase(events)
             phase = self.phase
         who = DECIDES[phase]  # _whose(), written out: this runs after every move
@@ -501,22 +509,22 @@ class Ambar2018State(GameState):
     def _on_draw(self, p: int, action: Action, events: list[Event]) -> None:
         if self.phase == DANGER:  # an unfought Chants: draw on (AB-4.3)
             self.chants_check = len(self.lineup) >= MAX_LINEUP
-            events.append(Event(GAME, "chants_draw", p))
+            events.append(new_event(GAME, "chants_draw", p, {}))
         else:
-            events.append(Event(GAME, "draw", p))
+            events.append(new_event(GAME, "draw", p, {}))
         self.phase = DRAW
 
     def _on_stop(self, p: int, action: Action, events: list[Event]) -> None:
         if self.phase == ORACLE_CHOICE:
-            events.append(Event(GAME, "oracle_stop", p))
+            events.append(new_event(GAME, "oracle_stop", p, {}))
         self._end_journey(False, events)
 
     def _on_pass(self, p: int, action: Action, events: list[Event]) -> None:
-        events.append(Event(GAME, "pass", p))
+        events.append(new_event(GAME, "pass", p, {}))
         self._next_in_window(events)
 
     def _on_end(self, p: int, action: Action, events: list[Event]) -> None:
-        events.append(Event(GAME, "end_actions", p, left=self.actions))
+        events.append(new_event(GAME, "end_actions", p, {"left": self.actions}))
         self.actions = 0
         self._open_trade_phase(events)
 
@@ -525,13 +533,13 @@ class Ambar2018State(GameState):
         self.hands[p][e] -= 1
         self.ediscard[e] += 1
         self.actions += 1
-        events.append(Event(GAME, "discard_event", p, actions=self.actions))
+        events.append(new_event(GAME, "discard_event", p, {"actions": self.actions}))
 
     def _on_peek(self, p: int, action: Action, events: list[Event]) -> None:
         self.top = action.args[0]
         self.top_known = [self.active]
         self.phase = ORACLE_CHOICE
-        events.append(Event(GAME, "peek", self.active))
+        events.append(new_event(GAME, "peek", self.active, {}))
 
     def _on_reveal(self, p: int, action: Action, events: list[Event]) -> None:
         self._reveal_card(p, CARD_DRAW[self.top], events)  # as if drawn: it is the top card
@@ -541,21 +549,21 @@ class Ambar2018State(GameState):
         self.bank += 1
         self.soldiers[p] += 1
         self.soldier_supply -= 1
-        events.append(Event(GAME, "hire", p))
+        events.append(new_event(GAME, "hire", p, {}))
         self._next_in_window(events)  # the next upgrader
 
     def _on_recover(self, p: int, action: Action, events: list[Event]) -> None:
         self.markers[p] = 1
         self.marker_supply -= 1
         self.actions -= 1
-        events.append(Event(GAME, "recover", p))
+        events.append(new_event(GAME, "recover", p, {}))
 
     def _on_continue(self, p: int, action: Action, events: list[Event]) -> None:
-        events.append(Event(GAME, "continue_round", p, left=self.left))
+        events.append(new_event(GAME, "continue_round", p, {"left": self.left}))
         self._begin_journey(events)
 
     def _on_new_round(self, p: int, action: Action, events: list[Event]) -> None:
-        events.append(Event(GAME, "early_round", p, left=self.left))
+        events.append(new_event(GAME, "early_round", p, {"left": self.left}))
         self._new_round(events)
         self._begin_journey(events)
 
@@ -567,13 +575,13 @@ class Ambar2018State(GameState):
             self.serpent = LINEUP
             self.lineup.append(SERPENT)
             self.used.append(False)
-            events.append(Event(GAME, "demon_first", p, card="SERPENT"))
+            events.append(new_event(GAME, "demon_first", p, {"card": "SERPENT"}))
         if self.demon == p:
             self.demon_out = True
             self.lineup.append(RED_DEMON)
             self.used.append(False)
-            events.append(Event(GAME, "demon_first", p, card="REDDEMON"))
-        events.append(Event(GAME, "draw", p))
+            events.append(new_event(GAME, "demon_first", p, {"card": "REDDEMON"}))
+        events.append(new_event(GAME, "draw", p, {}))
         self.phase = DRAW  # the first card is compulsory (AB-9.1): no decision to make
 
     def _reveal_card(self, decider: int, action: Action, events: list[Event]) -> None:
@@ -592,18 +600,18 @@ class Ambar2018State(GameState):
             self.chants_check = False
             if not BLACK[card]:
                 self.discard[card] += 1
-                events.append(Event(GAME, "chants_safe", p, card=CODES[card]))
+                events.append(new_event(GAME, "chants_safe", p, {"card": CODES[card]}))
                 self._end_journey(False, events)
                 return
             lineup.append(card)
             self.used.append(False)
-            events.append(Event(GAME, "card", p, card=CODES[card], day=len(lineup)))
+            events.append(new_event(GAME, "card", p, {"card": CODES[card], "day": len(lineup)}))
             self._flee(events)
             return
         lineup.append(card)
         self.used.append(False)
         day = len(lineup)
-        events.append(Event(GAME, "card", p, card=CODES[card], day=day))
+        events.append(new_event(GAME, "card", p, {"card": CODES[card], "day": day}))
         if not BLACK[card]:  # the common case: _after_card(), written out
             if day < MAX_LINEUP and self.left:
                 self.phase = JOURNEY
@@ -642,7 +650,7 @@ class Ambar2018State(GameState):
         self.lineup.pop()
         self.used.pop()
         self.turned = card
-        events.append(Event(GAME, "turn_over", p, card=CODES[card]))
+        events.append(new_event(GAME, "turn_over", p, {"card": CODES[card]}))
         self._end_journey(False, events)
 
     def _after_card(self, events: list[Event]) -> None:
@@ -663,28 +671,29 @@ class Ambar2018State(GameState):
             self.lineup.pop()
             self.used.pop()
             self.discard[card] += 1
-            events.append(Event(GAME, "fight", p, card=code, soldiers=cost))
+            events.append(new_event(GAME, "fight", p, {"card": code, "soldiers": cost}))
             self._after_card(events)
             return
         if kind == RAID:
             self.gold[p] -= 1
             self.loot_gold += 1
-            events.append(Event(GAME, "pay_gold", p, card=code))
+            events.append(new_event(GAME, "pay_gold", p, {"card": code}))
         else:
             colour = bandit_colour(DEMANDS[card], self.agems[p], self.vgems[p])
             if colour < 0:
                 self.gold[p] -= 1
                 self.loot_gold += 1
-                events.append(Event(GAME, "pay_gold", p, card=code))
+                events.append(new_event(GAME, "pay_gold", p, {"card": code}))
             else:
                 source = self.agems[p] if self.agems[p][colour] else self.vgems[p]
                 source[colour] -= 1
                 self.loot[colour] += 1
-                events.append(Event(GAME, "pay_gem", p, card=code, colour=COLOURS[colour]))
+                events.append(new_event(GAME, "pay_gem", p,
+                    {"card": code, "colour": COLOURS[colour]}))
         self._after_card(events)
 
     def _flee(self, events: list[Event]) -> None:
-        events.append(Event(GAME, "flee", self.active))
+        events.append(new_event(GAME, "flee", self.active, {}))
         self._end_journey(True, events)
 
     def _end_journey(self, fled: bool, events: list[Event]) -> None:
@@ -693,17 +702,17 @@ class Ambar2018State(GameState):
         self.fled = fled
         days = len(self.lineup)
         self.actions = 1 if fled else days
-        events.append(Event(GAME, "journey_over", p, days=days, actions=self.actions))
+        events.append(new_event(GAME, "journey_over", p, {"days": days, "actions": self.actions}))
         if not fled and days >= 5:
             if self.serpent == LINEUP:
                 self.serpent_next = p
             else:
                 self.serpent = p
-            events.append(Event(GAME, "serpent", p))
+            events.append(new_event(GAME, "serpent", p, {}))
             if days >= 7 and self.soldier_supply:
                 self.soldier_supply -= 1
                 self.soldiers[p] += 1
-                events.append(Event(GAME, "reward_soldier", p))
+                events.append(new_event(GAME, "reward_soldier", p, {}))
             if days >= 6 and self._prepare_event_draw():
                 self.phase = REWARD
                 return
@@ -722,7 +731,7 @@ class Ambar2018State(GameState):
         if self.phase == DEAL:
             seat = self.deal_seat
             self.hands[seat][e] += 1
-            events.append(Event(GAME, "dealt_event", seat))
+            events.append(new_event(GAME, "dealt_event", seat, {}))
             if seat + 1 < len(self.names) and self._prepare_event_draw():
                 self.deal_seat = seat + 1
             else:
@@ -730,7 +739,7 @@ class Ambar2018State(GameState):
                 self._start_turn(events)
             return
         self.hands[self.active][e] += 1
-        events.append(Event(GAME, "reward_event", self.active))
+        events.append(new_event(GAME, "reward_event", self.active, {}))
         self._open_response(events)
 
     # windows where other players decide ------------------------------------------------
@@ -781,14 +790,14 @@ class Ambar2018State(GameState):
         self.hoard[colour] -= made
         self.agems[p][colour] += made
         self.actions -= 1
-        events.append(Event(GAME, "make", p, gems=f"{COLOURS[colour]}{made}"))
+        events.append(new_event(GAME, "make", p, {"gems": f"{COLOURS[colour]}{made}"}))
 
     def _start_carry(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         self.actions -= 1
         self.agems[p][colour] -= n
         self.carry = [colour, n]
-        events.append(Event(GAME, "carry", p, gems=f"{COLOURS[colour]}{n}"))
+        events.append(new_event(GAME, "carry", p, {"gems": f"{COLOURS[colour]}{n}"}))
         if not self._someone_else_holds_events(p):
             self._deliver(events)  # nobody else holds an event card: no window (fast path)
             return
@@ -801,7 +810,7 @@ class Ambar2018State(GameState):
         p = self.active
         if n:
             self.vgems[p][colour] += n
-            events.append(Event(GAME, "arrive", p, gems=f"{COLOURS[colour]}{n}"))
+            events.append(new_event(GAME, "arrive", p, {"gems": f"{COLOURS[colour]}{n}"}))
         self.carry = [-1, 0]
         self.phase = ACTIONS
 
@@ -817,7 +826,8 @@ class Ambar2018State(GameState):
         sold = self.sold
         for col in range(3):
             sold[col] += gems[col]
-        events.append(Event(GAME, "sell", p, gems=gem_text(gems), gold=paid, card=CODES[card]))
+        events.append(new_event(GAME, "sell", p,
+            {"gems": gem_text(gems), "gold": paid, "card": CODES[card]}))
         self.vgems[p] = [0, 0, 0]
         self.used[k] = True
         if self.phase == ACTIONS:
@@ -858,7 +868,8 @@ class Ambar2018State(GameState):
         old = slots[p]  # type: ignore[index]
         slots[p] = card  # type: ignore[index]
         self.discard[old] += 1  # gems stay with the player: they move to the new card
-        events.append(Event(GAME, "buy", p, card=CODES[card], old=CODES[old], gold=price))
+        events.append(new_event(GAME, "buy", p,
+            {"card": CODES[card], "old": CODES[old], "gold": price}))
         self._next_in_window(events)  # the next upgrader
 
     def _buy_forest(self, p: int, action: Action, events: list[Event]) -> None:
@@ -867,7 +878,7 @@ class Ambar2018State(GameState):
         self.bank += price
         self.markers[p] += 1
         self.marker_supply -= 1
-        events.append(Event(GAME, "forest", p, site=self.markers[p], gold=price))
+        events.append(new_event(GAME, "forest", p, {"site": self.markers[p], "gold": price}))
         self._next_in_window(events)  # the next upgrader
 
     def _end_turn(self, events: list[Event]) -> None:
@@ -878,7 +889,8 @@ class Ambar2018State(GameState):
             for col in range(3):
                 self.treasure[col] += loot[col]
             self.treasure_gold += self.loot_gold
-            events.append(Event(GAME, "treasure", p, gems=gem_text(loot), gold=self.loot_gold))
+            events.append(new_event(GAME, "treasure", p,
+                {"gems": gem_text(loot), "gold": self.loot_gold}))
             self.loot = [0, 0, 0]
             self.loot_gold = 0
         discard = self.discard
@@ -900,11 +912,11 @@ class Ambar2018State(GameState):
             if self.round == 2:
                 self.phase = OVER
                 self.ended = "deck"
-                events.append(Event(GAME, "game_over", None))
+                events.append(new_event(GAME, "game_over", None, {}))
                 return
             self._new_round(events)
         self.active = (p + 1) % len(self.names)
-        events.append(Event(GAME, "next_turn", self.active))
+        events.append(new_event(GAME, "next_turn", self.active, {}))
         self._start_turn(events)
 
     def _chase_richest(self, events: list[Event]) -> None:
@@ -913,7 +925,7 @@ class Ambar2018State(GameState):
         richest = richest_seat(self.gold)
         if self.gold[richest] > self.gold[victim]:
             self.demon = richest
-            events.append(Event(GAME, "demon_moves", richest))
+            events.append(new_event(GAME, "demon_moves", richest, {}))
 
     def _start_turn(self, events: list[Event]) -> None:
         if self.round == 1 and 0 < self.left < MAX_LINEUP:
@@ -931,7 +943,7 @@ class Ambar2018State(GameState):
         self.top, self.top_known = -1, []
         self.round = 2
         self.demon = richest_seat(self.gold)
-        events.append(Event(GAME, "round_two", self.demon, cards=self.left))
+        events.append(new_event(GAME, "round_two", self.demon, {"cards": self.left}))
 
     # events ------------------------------------------------------------------------------
     def _play_event(self, p: int, action: Action, events: list[Event]) -> None:
@@ -985,7 +997,8 @@ class Ambar2018State(GameState):
                     self.agems[p][col] += 1
                     taken[col] += 1
             detail = gem_text(taken)
-        events.append(Event(GAME, "play", p, event=EVENTS[e], target=target, detail=detail))
+        events.append(new_event(GAME, "play", p,
+            {"event": EVENTS[e], "target": target, "detail": detail}))
         in_window = self.phase == CARRY_WINDOW  # one answer per seat to each carry
         if in_window or (self.phase == RESPONSE and not self._event_plays(p, ANY_TIME)):
             self._next_in_window(events)
