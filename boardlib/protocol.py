@@ -15,8 +15,10 @@ A plain string that spells a move (``"place 3"``) is accepted wherever an
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -205,8 +207,7 @@ class GameState:
     history: list[Action]
     names: list[str]
     _legal_cache: tuple[Action, ...] | None
-    _weights_cache: tuple[tuple[tuple[Action, int], ...], tuple[Action, ...], tuple[int, ...],
-                          int] | None
+    _weights_cache: tuple[tuple[Action, ...], tuple[int, ...], list[int]] | None
 
     # ----- hooks a game implements -------------------------------------------------
     def current_player(self) -> int:
@@ -215,8 +216,19 @@ class GameState:
     def _player_actions(self) -> list[Action]:
         raise NotImplementedError
 
-    def _chance_weights(self) -> list[tuple[Action, int]]:
+    def _chance_weights(self) -> Sequence[tuple[Action, int]]:
+        """The chance outcomes as ``(outcome, weight)`` pairs. Implement this or
+        ``_chance_table``."""
         raise NotImplementedError
+
+    def _chance_table(self) -> tuple[Sequence[Action], Sequence[int]]:
+        """The chance outcomes and their weights as two sequences: a faster alternative to
+        ``_chance_weights`` for games whose piles are count vectors (no pairs to build)."""
+        pairs = self._chance_weights()
+        if not pairs:
+            return (), ()
+        outcomes, weights = zip(*pairs)
+        return outcomes, weights
 
     def _explain(self, action: Action) -> IllegalAction:
         raise NotImplementedError
@@ -242,20 +254,22 @@ class GameState:
             if player >= 0:
                 cached = tuple(self._player_actions())
             elif player == CHANCE:
-                cached = self._weights()[1]
+                cached = self._chance()[0]
             else:
                 cached = ()
             self._legal_cache = cached
         return cached
 
-    def _weights(self) -> tuple[tuple[tuple[Action, int], ...], tuple[Action, ...],
-                                tuple[int, ...], int]:
-        """The chance outcomes as pairs, and as outcomes, weights and total apart (cached)."""
+    def _chance(self) -> tuple[tuple[Action, ...], tuple[int, ...], list[int]]:
+        """The chance outcomes, their weights and the running totals of the weights (cached)."""
         cached = self._weights_cache
         if cached is None:
-            pairs = tuple(self._chance_weights()) if self.current_player() == CHANCE else ()
-            outcomes, weights = tuple(zip(*pairs)) or ((), ())
-            cached = (pairs, outcomes, weights, sum(weights))
+            if self.current_player() == CHANCE:
+                outcomes, weights = self._chance_table()
+                outcomes, weights = tuple(outcomes), tuple(weights)
+            else:
+                outcomes = weights = ()
+            cached = (outcomes, weights, list(accumulate(weights)))
             self._weights_cache = cached
         return cached
 
@@ -265,24 +279,20 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """``[(outcome, probability)]`` with exact probabilities summing to 1."""
-        pairs, _, _, total = self._weights()
-        return [(action, Fraction(w, total)) for action, w in pairs]
+        outcomes, weights, running = self._chance()
+        return [(action, Fraction(w, running[-1])) for action, w in zip(outcomes, weights)]
 
     def chance_weights(self) -> list[tuple[Action, int]]:
         """The chance outcomes with integer weights: the fast way to sample or count."""
-        return list(self._weights()[0])
+        outcomes, weights, _ = self._chance()
+        return list(zip(outcomes, weights))
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with its exact probability, using ``rng`` only."""
-        _, outcomes, weights, total = self._weights_cache or self._weights()
+        outcomes, _, running = self._weights_cache or self._chance()
         if not outcomes:
             raise illegal("wrong_phase", "core.not_chance_node")
-        pick = rng.randrange(total)
-        for index, weight in enumerate(weights):
-            pick -= weight
-            if pick < 0:
-                return outcomes[index]
-        raise AssertionError("unreachable: weights are positive")
+        return outcomes[bisect_right(running, rng.randrange(running[-1]))]
 
     def parse_action(self, text: object) -> Action | None:
         """The game's action spelled by ``text``, or None if it spells no move of this game."""

@@ -318,7 +318,7 @@ def validate(s: Ambar2018State) -> None:
         raise ValueError("Gems are on the road exactly during a carry (AB-6.3).")
     if (phase == OVER) != (s.ended is not None):
         raise ValueError("'ended' is set exactly when the game is over (AB-12.4).")
-    if phase in CHANCE_PHASES and not s._chance_weights():
+    if phase in CHANCE_PHASES and not s._chance_table()[0]:
         raise ValueError("A chance node with nothing left to draw.")
     if phase == PHASES.index("danger") and (not s.lineup or KIND[s.lineup[-1]] not in (5, 7, 8)):
         raise ValueError("A danger decision needs a Chants, Bandits or Hold-up last in line-up.")

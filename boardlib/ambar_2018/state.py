@@ -299,21 +299,20 @@ class Ambar2018State(GameState):
         acts.append(PASS)  # the option lists are new lists: adding to them is safe
         return acts
 
-    def _chance_weights(self) -> list[tuple[Action, int]]:
-        """Outcomes weighted by the cards left (AB-2.4); ``compress`` keeps the counts > 0.
-        Tuples, not lists: the protocol's tuple() then copies nothing."""
+    def _chance_table(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+        """Outcomes weighted by the cards left (AB-2.4): ``compress`` keeps the counts > 0."""
         phase = self.phase
         if phase == DRAW:  # the most common chance node first
             table = CARD_DRAW
         elif phase in (DEAL, REWARD):
             edeck = self.edeck
-            return tuple(compress(zip(EVENT_DRAW, edeck), edeck))  # type: ignore[return-value]
+            return tuple(compress(EVENT_DRAW, edeck)), tuple(compress(edeck, edeck))
         else:  # PEEK
             table = PEEK_A
         if self.top >= 0:
-            return ((table[self.top], 1),)  # type: ignore[return-value]
+            return (table[self.top],), (1,)
         deck = self.deck
-        return tuple(compress(zip(table, deck), deck))  # type: ignore[return-value]
+        return tuple(compress(table, deck)), tuple(compress(deck, deck))
 
     # ----- option lists ---------------------------------------------------------------
     def _danger_options(self) -> list[Action]:

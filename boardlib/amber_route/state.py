@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress, product
-from operator import itemgetter
 from typing import Any
 
 from boardlib.amber_route.data import (
@@ -108,7 +107,7 @@ def _vocabulary() -> dict[str, Action]:
 
 VOCABULARY = _vocabulary()
 V = VOCABULARY
-DIE = [V[f"die {v}"] for v in range(7)[1:]]
+DIE = tuple(V[f"die {v}"] for v in range(1, 7))
 CARD = [V[f"card {t}"] for t in LIGHT_TOKENS]
 STEAL = [V[f"steal {t}"] for t in LIGHT_TOKENS]
 DISCARD = [V[f"discard {t}"] for t in LIGHT_TOKENS]
@@ -127,7 +126,6 @@ REROLL2 = {(i, j): V[f"reroll {i + 1} {j + 1}"]
 ATTACK = [V[f"attack {q + 1}"] for q in range(4)]
 PICK = [V[f"pick {v}"] for v in range(7)[1:]]
 GO = V["go"]
-REVEAL_WEIGHT = [(reveal, 1) for reveal in REVEAL]  # every darkness card is as likely (AR-6.1)
 
 
 # ----- choices worked out once: legal moves are asked for at every step -----------------
@@ -299,18 +297,17 @@ class AmberRouteState(GameState):
         kind, p, a, b = self.queue[0]
         return _ACTS[kind](self, p, a, b)
 
-    def _chance_weights(self) -> tuple[tuple[Action, int], ...] | list[tuple[Action, int]]:
+    def _chance_table(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
         kind, _, a, _ = self.queue[0]
         if kind == "roll":
-            return DIE_WEIGHTS
-        if kind == "dark":
+            return DIE, SIX_ONES
+        if kind == "dark":  # every darkness card left is as likely (AR-6.1)
             deck = self.ddeck
-            if len(deck) > 1:
-                return itemgetter(*deck)(REVEAL_WEIGHT)
-            return tuple(REVEAL_WEIGHT[c] for c in deck)
+            return tuple(map(REVEAL.__getitem__, deck)), (1,) * len(deck)
         # light, look: the cards left in the deck; steal: from the loser's hand, at random
         counts = self.ldeck if kind != "steal" else self.hand[a]
-        return tuple(compress(zip(CARD if kind != "steal" else STEAL, counts), counts))
+        return tuple(compress(CARD if kind != "steal" else STEAL, counts)), tuple(
+            compress(counts, counts))
 
     def _acts_draw_phase(self, p: int, a: int, b: int) -> tuple[Action, ...]:
         return _DRAW_CHOICES[self.guards[p] < GUARD_LIMIT]
@@ -1111,7 +1108,7 @@ class AmberRouteState(GameState):
                 f"move {len(self.history)}>")
 
 
-DIE_WEIGHTS = tuple((d, 1) for d in DIE)
+SIX_ONES = (1,) * len(DIE)  # a fair die
 _ACTS = {k: getattr(AmberRouteState, "_acts_" + k) for k, who in STEP_WHO.items() if who == "p"}
 _DO = {k: getattr(AmberRouteState, "_do_" + k) for k, who in STEP_WHO.items() if who != "a"}
 _AUTO = {k: getattr(AmberRouteState, "_auto_" + k) for k, who in STEP_WHO.items() if who == "a"}
