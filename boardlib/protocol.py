@@ -267,6 +267,7 @@ class GameState:
             if self.current_player() == CHANCE:
                 outcomes, weights = self._chance_table()
                 outcomes, weights = tuple(outcomes), tuple(weights)
+                self._legal_cache = outcomes  # the legal "moves" of a chance node
             else:
                 outcomes = weights = ()
             cached = (outcomes, weights, list(accumulate(weights)))
