@@ -45,6 +45,7 @@ from boardlib.ambar_2018.state import (
     TRAVELLER,
     VILLAGE,
     Ambar2018State,
+    deck_table,
 )
 from boardlib.fields import flag_field as _flag
 from boardlib.fields import names_field as _names
@@ -255,6 +256,7 @@ def from_snapshot(data: Any) -> Ambar2018State:
     s._legal_cache = None
     s._weights_cache = None
     s.left = sum(s.deck)
+    s.drawable = deck_table(s.deck)
     s._who = s._whose()
     validate(s)
     s._start = snapshot(s)
@@ -306,7 +308,7 @@ def validate(s: Ambar2018State) -> None:
     if (s.top >= 0) != bool(s.top_known):
         raise ValueError("Someone knows the top card exactly when it is recorded (AB-4.2).")
     phase = s.phase
-    if s._who != s._whose() or s.left != sum(s.deck):
+    if s._who != s._whose() or s.left != sum(s.deck) or s.drawable != deck_table(s.deck):
         raise ValueError("The cached player to move is out of date.")
     if (phase == DEAL) != (s.deal_seat >= 0):
         raise ValueError("'deal' names a seat exactly while the starting events are dealt.")

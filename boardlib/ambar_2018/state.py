@@ -205,6 +205,22 @@ def gem_text(gems: list[int]) -> str:
     return " ".join(parts) or "none"
 
 
+def deck_table(deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """The journey deck as a draw's chance outcomes: 'card X' for each card left, and how
+    many of each (AB-2.4)."""
+    return tuple(compress(CARD_DRAW, deck)), tuple(compress(deck, deck))
+
+
+def one_less(table: tuple[tuple[Action, ...], tuple[int, ...]],
+             drawn: Action) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """``deck_table`` after ``drawn`` left the deck, without recounting the whole deck."""
+    outcomes, counts = table
+    i = outcomes.index(drawn)
+    if counts[i] == 1:
+        return outcomes[:i] + outcomes[i + 1:], counts[:i] + counts[i + 1:]
+    return outcomes, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+
+
 class Ambar2018State(GameState):
     """A position of Ambar (2018): every player's cards and goods, the piles, the line-up."""
 
@@ -220,6 +236,7 @@ class Ambar2018State(GameState):
     queue: list[int]  # who decides after them in this window
     deck: list[int]
     left: int  # cards in the deck: sum(deck), kept for speed
+    drawable: tuple[tuple[Action, ...], tuple[int, ...]]  # deck_table(deck), kept for speed
     aside: list[int]
     discard: list[int]
     box: list[int]  # starting cards of empty seats
@@ -300,19 +317,15 @@ class Ambar2018State(GameState):
         return acts
 
     def _chance_table(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-        """Outcomes weighted by the cards left (AB-2.4): ``compress`` keeps the counts > 0."""
+        """Outcomes weighted by the cards left (AB-2.4), or the one card an Oracle showed."""
         phase = self.phase
         if phase == DRAW:  # the most common chance node first
-            table = CARD_DRAW
-        elif phase in (DEAL, REWARD):
-            edeck = self.edeck
-            return tuple(compress(EVENT_DRAW, edeck)), tuple(compress(edeck, edeck))
-        else:  # PEEK
-            table = PEEK_A
-        if self.top >= 0:
-            return (table[self.top],), (1,)
-        deck = self.deck
-        return tuple(compress(table, deck)), tuple(compress(deck, deck))
+            return ((CARD_DRAW[self.top],), (1,)) if self.top >= 0 else self.drawable
+        if phase == PEEK:
+            outcomes, counts = self.drawable
+            return tuple([PEEK_A[outcome.args[0]] for outcome in outcomes]), counts
+        edeck = self.edeck  # DEAL, REWARD: an event card
+        return tuple(compress(EVENT_DRAW, edeck)), tuple(compress(edeck, edeck))
 
     # ----- option lists ---------------------------------------------------------------
     def _danger_options(self) -> list[Action]:
@@ -590,6 +603,7 @@ class Ambar2018State(GameState):
         p = self.active
         self.deck[card] -= 1
         self.left -= 1
+        self.drawable = one_less(self.drawable, action)
         self.top = -1
         if self.top_known:
             self.top_known = []
@@ -939,6 +953,7 @@ class Ambar2018State(GameState):
         self.discard = [0] * NCARDS
         self.aside = [0] * NCARDS
         self.left = sum(self.deck)
+        self.drawable = deck_table(self.deck)
         self.top, self.top_known = -1, []
         self.round = 2
         self.demon = richest_seat(self.gold)
