@@ -207,7 +207,7 @@ class GameState:
     history: list[Action]
     names: list[str]
     _legal_cache: tuple[Action, ...] | None
-    _weights_cache: tuple[tuple[Action, ...], tuple[int, ...], list[int]] | None
+    _weights_cache: tuple[tuple[Action, ...], tuple[int, ...], int] | None
 
     # ----- hooks a game implements -------------------------------------------------
     def current_player(self) -> int:
@@ -260,8 +260,8 @@ class GameState:
             self._legal_cache = cached
         return cached
 
-    def _chance(self) -> tuple[tuple[Action, ...], tuple[int, ...], list[int]]:
-        """The chance outcomes, their weights and the running totals of the weights (cached)."""
+    def _chance(self) -> tuple[tuple[Action, ...], tuple[int, ...], int]:
+        """The chance outcomes, their weights and the weights' total (cached)."""
         cached = self._weights_cache
         if cached is None:
             if self.current_player() == CHANCE:
@@ -270,7 +270,7 @@ class GameState:
                 self._legal_cache = outcomes  # the legal "moves" of a chance node
             else:
                 outcomes = weights = ()
-            cached = (outcomes, weights, list(accumulate(weights)))
+            cached = (outcomes, weights, sum(weights))
             self._weights_cache = cached
         return cached
 
@@ -280,8 +280,8 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """``[(outcome, probability)]`` with exact probabilities summing to 1."""
-        outcomes, weights, running = self._chance()
-        return [(action, Fraction(w, running[-1])) for action, w in zip(outcomes, weights)]
+        outcomes, weights, total = self._chance()
+        return [(action, Fraction(w, total)) for action, w in zip(outcomes, weights)]
 
     def chance_weights(self) -> list[tuple[Action, int]]:
         """The chance outcomes with integer weights: the fast way to sample or count."""
@@ -290,10 +290,13 @@ class GameState:
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with its exact probability, using ``rng`` only."""
-        outcomes, _, running = self._weights_cache or self._chance()
+        outcomes, weights, total = self._weights_cache or self._chance()
         if not outcomes:
             raise illegal("wrong_phase", "core.not_chance_node")
-        return outcomes[bisect_right(running, rng.randrange(running[-1]))]
+        pick = rng.randrange(total)
+        if total == len(outcomes):  # every outcome weighs 1 (a die, a shuffled deck)
+            return outcomes[pick]
+        return outcomes[bisect_right(list(accumulate(weights)), pick)]
 
     def parse_action(self, text: object) -> Action | None:
         """The game's action spelled by ``text``, or None if it spells no move of this game."""
