@@ -388,6 +388,20 @@ class GameState:
         raise NotImplementedError
 
 
+def one_fewer(table: tuple[tuple[Action, ...], tuple[int, ...]],
+              drawn: Action) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """A pile's chance table (outcomes, how many of each) after one ``drawn`` left the pile.
+
+    Engines keep the table of their most-drawn pile up to date this way instead of
+    recounting the whole pile at every draw, the commonest chance node of a game.
+    """
+    outcomes, counts = table
+    i = outcomes.index(drawn)
+    if counts[i] == 1:
+        return outcomes[:i] + outcomes[i + 1:], counts[:i] + counts[i + 1:]
+    return outcomes, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+
+
 def _short_repr(value: object, limit: int = 40) -> str:
     try:
         text = repr(value)

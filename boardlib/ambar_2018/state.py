@@ -25,6 +25,7 @@ from boardlib.protocol import (
     GameState,
     IllegalAction,
     new_event,
+    one_fewer,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -209,16 +210,6 @@ def deck_table(deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """The journey deck as a draw's chance outcomes: 'card X' for each card left, and how
     many of each (AB-2.4)."""
     return tuple(compress(CARD_DRAW, deck)), tuple(compress(deck, deck))
-
-
-def one_less(table: tuple[tuple[Action, ...], tuple[int, ...]],
-             drawn: Action) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-    """``deck_table`` after ``drawn`` left the deck, without recounting the whole deck."""
-    outcomes, counts = table
-    i = outcomes.index(drawn)
-    if counts[i] == 1:
-        return outcomes[:i] + outcomes[i + 1:], counts[:i] + counts[i + 1:]
-    return outcomes, (*counts[:i], counts[i] - 1, *counts[i + 1:])
 
 
 class Ambar2018State(GameState):
@@ -603,7 +594,7 @@ class Ambar2018State(GameState):
         p = self.active
         self.deck[card] -= 1
         self.left -= 1
-        self.drawable = one_less(self.drawable, action)
+        self.drawable = one_fewer(self.drawable, action)
         self.top = -1
         if self.top_known:
             self.top_known = []

@@ -30,7 +30,13 @@ from boardlib.amber_route.data import (
     parse_dark,
     parse_light,
 )
-from boardlib.amber_route.state import STEP_WHO, AmberRouteState, _step
+from boardlib.amber_route.state import (
+    STEP_WHO,
+    AmberRouteState,
+    _step,
+    dark_table_of,
+    light_table_of,
+)
 from boardlib.fields import flag_field as _flag
 from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
@@ -95,6 +101,7 @@ def new_game(
     s.history = []
     s._legal_cache = None
     s._weights_cache = None
+    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
     s._start = s.snapshot()
     return s
 
@@ -224,6 +231,7 @@ def from_snapshot(data: Any) -> AmberRouteState:
     s.history = []
     s._legal_cache = None
     s._weights_cache = None
+    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
     validate(s)
     _check_next_step(s)
     s._start = s.snapshot()
@@ -240,6 +248,8 @@ def validate(s: AmberRouteState) -> None:
     if totals["guards"] != TOTAL_GUARDS:
         raise ValueError(f"The position has {totals['guards']} guard markers; the game has "
                          f"{TOTAL_GUARDS} (AR-1.1).")
+    if s.light_table != light_table_of(s.ldeck) or s.dark_table != dark_table_of(s.ddeck):
+        raise ValueError("The cached draw tables are out of date with the decks.")
     counts = [sum(column) for column in zip(s.ldeck, s.ldisc, s.table, s.look, *s.hand)]
     for k in range(LIGHT_KINDS) if counts != LIGHT_COPIES else ():
         have = counts[k]

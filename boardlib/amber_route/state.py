@@ -64,6 +64,7 @@ from boardlib.protocol import (
     GameState,
     IllegalAction,
     new_event,
+    one_fewer,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -244,6 +245,16 @@ _NEXT_TURN_STEPS = [(_step("turn", p), _step("end_turn")) for p in SEATS]
 _WHOSE_DICE = ("mine", "other")
 
 
+
+def light_table_of(ldeck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """The light deck as a draw's chance outcomes: 'card X' per card left, how many of each."""
+    return tuple(compress(CARD, ldeck)), tuple(compress(ldeck, ldeck))
+
+
+def dark_table_of(ddeck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """The darkness deck as a draw's chance outcomes: each card left, all as likely (AR-6.1)."""
+    return tuple([REVEAL[c] for c in ddeck]), (1,) * len(ddeck)
+
 class AmberRouteState(GameState):
     """A position of Amber Route: the players, the decks, the challenge in progress, the queue."""
 
@@ -262,10 +273,12 @@ class AmberRouteState(GameState):
     grace: list[int]  # the Advanced divine grace card held, or -1 (AR-2.2)
     missed: list[int]  # turns still to miss (AR-10.2)
     ldeck: list[int]
+    light_table: tuple[tuple[Action, ...], tuple[int, ...]]  # light_table_of(ldeck), for speed
     ldisc: list[int]
     table: list[int]  # light cards played in a player fight, until it ends
     look: list[int]  # light cards being looked at (reward "look at 2, take 1")
     ddeck: list[int]  # darkness cards, sorted ids
+    dark_table: tuple[tuple[Action, ...], tuple[int, ...]]  # dark_table_of(ddeck), for speed
     ddisc: list[int]
     box: list[int]  # grace cards out of the game
     apool: int
@@ -302,12 +315,11 @@ class AmberRouteState(GameState):
         if kind == "roll":
             return DIE, SIX_ONES
         if kind == "dark":  # every darkness card left is as likely (AR-6.1)
-            deck = self.ddeck
-            return tuple(map(REVEAL.__getitem__, deck)), (1,) * len(deck)
-        # light, look: the cards left in the deck; steal: from the loser's hand, at random
-        counts = self.ldeck if kind != "steal" else self.hand[a]
-        return tuple(compress(CARD if kind != "steal" else STEAL, counts)), tuple(
-            compress(counts, counts))
+            return self.dark_table
+        if kind != "steal":  # light, look: the cards left in the deck
+            return self.light_table
+        counts = self.hand[a]  # steal: from the loser's hand, at random
+        return tuple(compress(STEAL, counts)), tuple(compress(counts, counts))
 
     def _acts_draw_phase(self, p: int, a: int, b: int) -> tuple[Action, ...]:
         return _DRAW_CHOICES[self.guards[p] < GUARD_LIMIT]
@@ -431,6 +443,7 @@ class AmberRouteState(GameState):
             return False
         if any(self.ldisc):
             self.ldeck, self.ldisc = self.ldisc, [0] * LIGHT_KINDS
+            self.light_table = light_table_of(self.ldeck)
             events.append(new_event(GAME, "reshuffle_light", None, {}))
         else:
             self.queue.pop(0)
@@ -443,6 +456,7 @@ class AmberRouteState(GameState):
             return False
         if self.ddisc:
             self.ddeck, self.ddisc = sorted(self.ddisc), []
+            self.dark_table = dark_table_of(self.ddeck)
             events.append(new_event(GAME, "reshuffle_dark", None, {}))
         else:
             self.queue.pop(0)
@@ -484,6 +498,7 @@ class AmberRouteState(GameState):
         self.queue.pop(0)
         k, p = action.args[0], head[1]
         self.ldeck[k] -= 1
+        self.light_table = one_fewer(self.light_table, action)
         self.hand[p][k] += 1
         events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
@@ -492,6 +507,7 @@ class AmberRouteState(GameState):
         self.queue.pop(0)
         k = action.args[0]
         self.ldeck[k] -= 1
+        self.light_table = one_fewer(self.light_table, action)
         self.look[k] += 1
         events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]}))
 
@@ -512,6 +528,7 @@ class AmberRouteState(GameState):
         self.queue.pop(0)
         c, p = action.args[0], head[1]
         self.ddeck.remove(c)
+        self.dark_table = one_fewer(self.dark_table, action)
         self.card = c
         if CARD_KIND[c] == GRACE:  # AR-6.5: only the Family deck holds grace cards
             events.append(new_event(GAME, "draw_grace", p, {"card": DARK_TOKENS[c]}))
