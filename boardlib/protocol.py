@@ -151,24 +151,6 @@ class Event:
         return self.sentence()
 
 
-_new_object = object.__new__
-
-
-def new_event(game: str, kind: str, player: int | None, fields: dict[str, Any]) -> Event:
-    """``Event(game, kind, player, **fields)``, made for half the cost.
-
-    Engines narrate every move, and calling a class with keyword arguments is slow on
-    CPython (it was a tenth of a whole move); this fills the four slots directly. It lives
-    beside ``Event`` so the two can never drift apart (tests/test_core.py compares them).
-    """
-    event = _new_object(Event)
-    event.game = game
-    event.kind = kind
-    event.player = player
-    event.fields = fields
-    return event
-
-
 class SecretEvent(Event):
     """An event whose ``secret`` fields only the seats in ``seen_by`` may learn.
 
@@ -388,6 +370,9 @@ class GameState:
         raise NotImplementedError
 
 
+_new_object = object.__new__
+
+
 def one_fewer(table: tuple[tuple[Action, ...], tuple[int, ...]],
               drawn: Action) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """A pile's chance table (outcomes, how many of each) after one ``drawn`` left the pile.
@@ -400,6 +385,28 @@ def one_fewer(table: tuple[tuple[Action, ...], tuple[int, ...]],
     if counts[i] == 1:
         return outcomes[:i] + outcomes[i + 1:], counts[:i] + counts[i + 1:]
     return outcomes, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+
+
+def new_event(game: str, kind: str, player: int | None, fields: dict[str, Any], *,
+              seen_by: Iterable[int] | None = None, secret: Iterable[str] = ()) -> Event:
+    """``Event(game, kind, player, **fields)`` — or, given ``seen_by``, a ``SecretEvent`` —
+    made for half the cost.
+
+    Engines narrate every move, and calling a class with keyword arguments is slow on
+    CPython (it was a tenth of a whole move); this fills the slots directly. It lives
+    beside the classes so they can never drift apart (tests/test_core.py compares them).
+    """
+    if seen_by is None:
+        event = _new_object(Event)
+    else:
+        event = _new_object(SecretEvent)
+        event.seen_by = frozenset(seen_by)
+        event.secret = tuple(secret)
+    event.game = game
+    event.kind = kind
+    event.player = player
+    event.fields = fields
+    return event
 
 
 def _short_repr(value: object, limit: int = 40) -> str:

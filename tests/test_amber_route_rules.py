@@ -7,6 +7,7 @@ tables, never from the engine under test.
 from __future__ import annotations
 
 import json
+import random
 import textwrap
 from fractions import Fraction
 
@@ -812,6 +813,23 @@ def test_observation_hides_other_hands_and_decks():
     assert isinstance(view["seats"][1]["hand"], int) and isinstance(view["seats"][0]["hand"], str)
     assert isinstance(view["light_deck"], int)
     json.dumps(view)
+
+
+@pytest.mark.rule("AR-1.4")
+def test_a_light_card_drawn_is_named_only_to_its_owner():
+    state = new_game(players=2, seed=4)
+    rng = random.Random(4)
+    drawn = []
+    while not drawn:
+        action = (state.sample_chance(rng) if state.is_chance_node()
+                  else rng.choice(state.legal_actions()))
+        drawn = [e for e in state.apply_action(action) if e.kind == "draw_light"]
+    event = drawn[0]
+    owner, other = event.player, 1 - event.player
+    card = amber_route.format_value("card", event.fields["card"], "en")  # e.g. "forest 2"
+    assert card in event.sentence("en", viewer=owner) and card in event.sentence("en")
+    assert event.sentence("en", viewer=other) == f"Player {owner + 1} draws a light card."
+    assert "card" not in event.to_dict(other) and event.to_dict(owner)["card"]
 
 
 def test_tampered_save_is_refused():

@@ -197,6 +197,13 @@ def test_the_fast_event_factory_makes_what_the_class_makes():
     assert type(made) is Event and made == called and repr(made) == repr(called)
     assert made.sentence("ja") == called.sentence("ja") and made.to_dict() == called.to_dict()
     assert not made.hidden_from(1) and made.seen_by is None
+    secret = new_event("amber_route", "draw_light", 0, {"card": "F2"}, seen_by=[0],
+                       secret=["card"])
+    from boardlib import SecretEvent
+
+    assert secret == SecretEvent("amber_route", "draw_light", 0, seen_by=[0], secret=["card"],
+                                 card="F2")
+    assert type(secret) is SecretEvent and secret.hidden_from(1)
 
 
 def test_a_secret_event_keeps_its_secret_fields_from_other_seats():

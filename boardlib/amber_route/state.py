@@ -69,6 +69,7 @@ from boardlib.protocol import (
 from boardlib.ranking import Result, rank_players
 
 GAME = "amber_route"
+_CARD = ("card",)  # the field a light card drawn into a hidden hand keeps secret
 
 
 MAX_DICE = DICE_IN_BOX
@@ -500,7 +501,8 @@ class AmberRouteState(GameState):
         self.ldeck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.hand[p][k] += 1
-        events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}))
+        events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
+                                secret=_CARD))  # AR-1.4: a hand is hidden
         self._check_hand(p)
 
     def _do_look(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -509,14 +511,16 @@ class AmberRouteState(GameState):
         self.ldeck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.look[k] += 1
-        events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]}))
+        events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]},
+                                seen_by=(head[1],), secret=_CARD))
 
     def _do_steal(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         k, w, loser = action.args[0], head[1], head[2]
         self.hand[loser][k] -= 1
         self.hand[w][k] += 1
-        events.append(new_event(GAME, "steal", w, {"victim": loser, "card": LIGHT_TOKENS[k]}))
+        events.append(new_event(GAME, "steal", w, {"victim": loser, "card": LIGHT_TOKENS[k]},
+                                seen_by=(w, loser), secret=_CARD))
         self._check_hand(w)
 
     def _check_hand(self, p: int) -> None:
@@ -759,7 +763,8 @@ class AmberRouteState(GameState):
         for other in range(LIGHT_KINDS):
             self.ldisc[other] += self.look[other]
         self.look = [0] * LIGHT_KINDS
-        events.append(new_event(GAME, "keep_light", p, {"card": LIGHT_TOKENS[k]}))
+        events.append(new_event(GAME, "keep_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
+                                secret=_CARD))
         self._check_hand(p)
 
     # automatic steps
