@@ -65,6 +65,23 @@ def per_call(module, players: int, games: int, options: dict) -> tuple[float, fl
     return statistics.median(legal_times) / 1000, statistics.median(apply_times) / 1000
 
 
+def reference_speed(calls: int = 300_000) -> float:
+    """Millions of tiny Python function calls per second: the machine's speed right now.
+
+    Printed beside the games so that figures from a shared machine, whose speed drifts,
+    can be compared (best of five, like timeit)."""
+    def tiny(x: int) -> int:
+        return x + 1
+
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for i in range(calls):
+            tiny(i)
+        best = min(best, time.perf_counter() - start)
+    return calls / best / 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games_to_run", nargs="*", default=sorted(GAMES), metavar="game")
@@ -76,7 +93,8 @@ def main() -> None:
                         help="a new_game option, e.g. version=family")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core")
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
+          f"machine reference {reference_speed():.1f} M calls/s")
     for name in args.games_to_run:
         module = GAMES[name]
         # This machine is shared: its speed drifts from run to run. So the games are played
@@ -99,7 +117,8 @@ def main() -> None:
             f"({run['actions'] / played:.0f} actions per game, all rounds)\n"
             f"  {legal_us:10.2f} µs per legal_actions() (median, uncached)\n"
             f"  {apply_us:10.2f} µs per apply_action() (median, checked)\n"
-            f"  endings: {dict(run['endings'])}"
+            f"  endings: {dict(run['endings'])}\n"
+            f"  machine reference after it: {reference_speed():.1f} M calls/s"
         )
 
 
