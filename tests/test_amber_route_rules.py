@@ -795,8 +795,6 @@ def test_games_end_well_within_max_actions():
     longest = 0
     for seed in range(30):
         state = new_game(players=4, seed=seed, version="family")
-        import random
-
         rng = random.Random(seed)
         while not state.is_terminal():
             action = (state.sample_chance(rng) if state.is_chance_node()
