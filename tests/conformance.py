@@ -159,6 +159,9 @@ class Checker:
         except IllegalAction as error:
             assert error.kind in ILLEGAL_KINDS
             assert error.reason and isinstance(error.reason, str)
+            for lang in LANGUAGES:  # every refusal can be told in every language
+                told = error.explain(lang)
+                assert told and "{" not in told, f"refusal badly told in {lang}: {told!r}"
             assert error.rule is None or error.rule in self.clauses, f"unknown clause {error.rule}"
             assert state.why_illegal(action, player=player) == str(error)
             assert state.to_json() == saved, f"refusing {action!r} changed the state"

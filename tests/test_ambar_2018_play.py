@@ -160,3 +160,13 @@ def test_the_cautious_bot_beats_random_play():
         state, _ = random_game(2, seed, bots)
         wins += (seed % 2) in state.result().winners
     assert wins >= 22
+
+
+def test_refusals_are_told_in_japanese():
+    state = ambar_2018.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    problem = state.check_action("sell 3")
+    assert problem.rule == "AB-7.1" and problem.explain("en") == problem.reason
+    assert problem.explain("ja") == "今はできません：カードを引くか旅を終えるときです。"

@@ -213,3 +213,11 @@ def test_wrong_version_is_refused():
         new_game(players=2, seed=1, version="expert")
     assert amber_route.VARIANTS == {"advanced": {"version": "advanced"},
                                     "family": {"version": "family"}}
+
+
+def test_refusals_are_told_in_japanese():
+    state = new_game(players=2, seed=1)
+    problem = state.check_action("discard M2")
+    assert problem is not None and problem.explain("en") == problem.reason
+    told = problem.explain("ja")
+    assert told and told != problem.reason and "{" not in told

@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-from boardlib.ambar_2018.state import CARD_NAMES, CODES, COLOUR_NAMES, COLOURS, EVENT_NAMES, EVENTS
+from boardlib.ambar_2018.state import (
+    ACTIONS,
+    CARD_NAMES,
+    CARRY_WINDOW,
+    CHOICE,
+    CODES,
+    COLOUR_NAMES,
+    COLOURS,
+    DANGER,
+    EVENT_NAMES,
+    EVENTS,
+    JOURNEY,
+    ORACLE_CHOICE,
+    RESPONSE,
+    TRADING,
+    UPGRADES,
+)
 
 EVENT_NAMES_JA = {
     "FC": "森の伐採", "AM": "琥珀", "FA": "錬金術の失敗", "CA": "いかさま錬金術",
@@ -55,6 +71,48 @@ MESSAGES = {
         "early_round": "{player} starts round 2 now instead of playing the last {left} card(s).",
         "next_turn": "It is {player}'s turn.",
         "game_over": "The round 2 deck is used up: the game ends.",
+        # refusals (IllegalAction reasons)
+        "illegal.not_left_to_draw": "That card cannot come up now: {action} is not among the "
+        "cards left to draw.",
+        "illegal.nothing_drawn": "Nothing is being drawn now: cards come up only when a player "
+        "draws.",
+        "illegal.stop_too_soon": "You must take at least one card from the deck before ending "
+        "your journey.",
+        "illegal.wait_draw": "Wait: a card is being drawn first.",
+        "illegal.not_now": "Not now: it is time to {phase_now}.",
+        "illegal.week_over": "A journey lasts at most one week (7 cards).",
+        "illegal.deck_empty": "The journey deck is empty.",
+        "illegal.chants_no_pay": "Chants cannot be paid off: draw another card or send a soldier.",
+        "illegal.fight_soldier": "Fighting {foe} takes {need} soldier; you have {soldiers}.",
+        "illegal.fight_soldiers": "Fighting {foe} takes {need} soldiers; you have {soldiers}.",
+        "illegal.nothing_to_pay": "You have nothing to pay with.",
+        "illegal.no_actions_left": "You have no actions left: discard an event card for one more.",
+        "illegal.cannot_make": "Your alchemy card cannot make {make} now: it makes what its table "
+        "shows for your amber markers, from the gems left in the hoard.",
+        "illegal.cannot_carry": "You cannot carry {count} {gem_colour} gem(s): your traveller, the "
+        "gems on your alchemy card and your village's room and colours limit what one action "
+        "moves.",
+        "illegal.marker_on_forest": "Your starting amber marker is still on your forest.",
+        "illegal.no_such_event": "You hold no such event card.",
+        "illegal.sale_needs": "A sale during the actions needs two unused trade cards in the "
+        "line-up and gems in your village.",
+        "illegal.trader_bought": "That trader has already bought gems this turn.",
+        "illegal.not_trade_card": "Line-up card {slot} is not a trade card.",
+        "illegal.cannot_buy": "You can only buy a better alchemy, traveller or village card from "
+        "the line-up that you can pay for (1 gold more outside your turn).",
+        "illegal.outside_turn_buy": "Outside your turn you may only buy line-up cards.",
+        "illegal.cannot_pay_or_none": "You cannot pay for that, or none are left.",
+        "illegal.not_allowed_now": "Not allowed now: it is time to {phase_now}.",
+        "illegal.no_event_card": "You hold no {event} card.",
+        "illegal.event_soldiers": "{event} needs {need} soldier(s).",
+        "illegal.event_on_traveller": "{event} is played on a player performing the traveller "
+        "action.",
+        "illegal.event_own_turn": "{event} is played during your own turn.",
+        "illegal.event_when_any": "{event} can be played in your action phase or when others may "
+        "answer a journey.",
+        "illegal.event_on_other": "{event} is played on another player.",
+        "illegal.no_player": "There is no player {number}.",
+        "illegal.event_no_effect": "{event} would have no effect now.",
     },
     "ja": {
         "dealt_event": "{player}は最初のイベントカードを1枚受け取ります。",
@@ -94,12 +152,98 @@ MESSAGES = {
         "early_round": "{player}は残り{left}枚を使わずに第2ラウンドを始めます。",
         "next_turn": "{player}の番です。",
         "game_over": "第2ラウンドの山札がなくなりました。ゲーム終了です。",
+        # 手が認められない理由
+        "illegal.not_left_to_draw": "そのカードは今は出ません："
+        "{action}は残りの山札にありません。",
+        "illegal.nothing_drawn": "今は何も引いていません。"
+        "カードが出るのはプレイヤーが引いたときだけです。",
+        "illegal.stop_too_soon": "旅を終える前に、"
+        "山札から少なくとも1枚引かなければなりません。",
+        "illegal.wait_draw": "お待ちください：先にカードを引いています。",
+        "illegal.not_now": "今はできません：{phase_now}ときです。",
+        "illegal.week_over": "旅は最長で1週間（カード7枚）です。",
+        "illegal.deck_empty": "旅の山札がなくなっています。",
+        "illegal.chants_no_pay": "歌声は支払いで済ませられません。"
+        "もう1枚引くか、兵士を送ってください。",
+        "illegal.fight_soldier": "{foe}と戦うには兵士が{need}人必要です。"
+        "あなたの兵士は{soldiers}人です。",
+        "illegal.fight_soldiers": "{foe}と戦うには兵士が{need}人必要です。"
+        "あなたの兵士は{soldiers}人です。",
+        "illegal.nothing_to_pay": "支払えるものがありません。",
+        "illegal.no_actions_left": "アクションが残っていません。イベントカードを1枚捨てれば、"
+        "もう1回行えます。",
+        "illegal.cannot_make": "あなたの錬金術のカードでは今{make}を作れません。作れるのは、"
+        "琥珀マーカーに応じて表が示すものを、残っている宝石から作る分だけです。",
+        "illegal.cannot_carry": "{gem_colour}の宝石を{count}個運ぶことはできません。旅人、"
+        "錬金術のカードの上の宝石、村の空きと色によって、1回のアクションで運べる量が決まります。",
+        "illegal.marker_on_forest": "最初の琥珀マーカーはまだ森の上にあります。",
+        "illegal.no_such_event": "そのイベントカードを持っていません。",
+        "illegal.sale_needs": "アクション中に売るには、旅の列に未使用の交易カードが2枚と、"
+        "村に宝石が必要です。",
+        "illegal.trader_bought": "その商人はこのターンすでに宝石を買っています。",
+        "illegal.not_trade_card": "旅の列の{slot}枚目は交易カードではありません。",
+        "illegal.cannot_buy": "買えるのは、旅の列にある、今より良い錬金術・旅人・村のカードで、"
+        "代金を払えるものだけです（自分のターン以外では金貨1枚多く必要です）。",
+        "illegal.outside_turn_buy": "自分のターン以外で買えるのは、旅の列のカードだけです。",
+        "illegal.cannot_pay_or_none": "代金を払えないか、もう残っていません。",
+        "illegal.not_allowed_now": "今はできません：{phase_now}ときです。",
+        "illegal.no_event_card": "{event}のカードを持っていません。",
+        "illegal.event_soldiers": "{event}には兵士が{need}人必要です。",
+        "illegal.event_on_traveller": "{event}は、"
+        "旅人のアクションを行っているプレイヤーに使うカードです。",
+        "illegal.event_own_turn": "{event}は自分のターンに使うカードです。",
+        "illegal.event_when_any": "{event}を使えるのは、自分のアクションフェイズか、"
+        "他のプレイヤーが旅に応じられるときです。",
+        "illegal.event_on_other": "{event}は他のプレイヤーに使うカードです。",
+        "illegal.no_player": "プレイヤー{number}はいません。",
+        "illegal.event_no_effect": "{event}を使っても、今は何の効果もありません。",
+    },
+}
+
+PHASE_WORDS = {  # "Not now: it is time to …": what the game waits for in each phase
+    "en": {
+        CHOICE: "choose whether to play on with the last cards or start round 2",
+        JOURNEY: "draw a card or end the journey",
+        DANGER: "answer the danger just drawn",
+        ORACLE_CHOICE: "reveal the card the Oracle showed or end the journey",
+        ACTIONS: "use actions",
+        RESPONSE: "play an event on someone or pass",
+        CARRY_WINDOW: "answer the traveller on the road (an event or pass)",
+        TRADING: "sell on a trade card or pass",
+        UPGRADES: "buy an upgrade or pass",
+    },
+    "ja": {
+        CHOICE: "最後のカードで続けるか第2ラウンドを始めるかを選ぶ",
+        JOURNEY: "カードを引くか旅を終える",
+        DANGER: "いま引いた危険に対処する",
+        ORACLE_CHOICE: "預言者が見せたカードを表にするか旅を終える",
+        ACTIONS: "アクションを行う",
+        RESPONSE: "誰かにイベントを使うかパスする",
+        CARRY_WINDOW: "道中の旅人に応じる（イベントかパス）",
+        TRADING: "交易カードに売るかパスする",
+        UPGRADES: "アップグレードを買うかパスする",
     },
 }
 
 
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: card codes → names, ``"Y2 B1"`` → "2 yellow, 1 blue"."""
+    # refusal fields: the English reason shows them as the engine writes them
+    if key == "phase_now" and isinstance(value, int):
+        return PHASE_WORDS.get(lang, PHASE_WORDS["en"])[value]
+    if key == "foe" and isinstance(value, str):  # "BY" (ja: "山賊（黄）")
+        return CARD_NAMES_JA.get(value, value) if lang == "ja" else value
+    if key == "make" and isinstance(value, str):  # "Y2" (ja: "黄2個")
+        return _gems(value, lang) if lang == "ja" else value
+    if key == "gem_colour" and isinstance(value, int):
+        return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])[value]
+    if key == "action" and isinstance(value, str):  # "card SA" (ja: "初期の錬金術（card SA）")
+        if lang == "ja":
+            code = value.split()[-1]
+            table = EVENT_NAMES_JA if value.startswith("event") else CARD_NAMES_JA
+            name = table.get(code)
+            return f"{name}（{value}）" if name else value
+        return value
     if key in ("card", "old") and isinstance(value, str):
         if lang == "ja":
             return CARD_NAMES_JA.get(value, value)

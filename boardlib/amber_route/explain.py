@@ -20,47 +20,44 @@ from boardlib.amber_route.state import (
     R_REROLL2,
     STEP_ACTIONS,
     STEP_RULE,
-    STEP_WAIT,
     STEP_WHO,
 )
-from boardlib.protocol import Action, IllegalAction
+from boardlib.protocol import Action, IllegalAction, illegal
 
 if TYPE_CHECKING:
     from boardlib.amber_route.state import AmberRouteState
 
 CHANCE_KINDS = {"die": "AR-1.6", "card": "AR-1.4", "reveal": "AR-6.1", "steal": "AR-12.5"}
+GAME = "amber_route"
 
 
 def explain(state: AmberRouteState, action: Action) -> IllegalAction:
     step, p, a, b = state.queue[0]
     kind = action.kind
-    name = state.names[p] if STEP_WHO[step] == "p" else ""
     if STEP_WHO[step] == "c":
         if kind in STEP_ACTIONS[step]:
             return _impossible_outcome(state, action, step)
-        return IllegalAction("wrong_phase", f"Wait: the game needs {STEP_WAIT[step]} first.",
-                             STEP_RULE[step])
+        return _illegal(state, "wrong_phase", "wait_chance", STEP_RULE[step], wait=step)
+    # a waiting step is a player's ("p") or chance's ("c"): automatic steps never wait
     if kind == "grace" and state.version == FAMILY:
-        return IllegalAction("rule", "The Family version has no divine grace action.", "AR-4.3")
+        return _illegal(state, "rule", "no_grace_family", "AR-4.3")
     if kind in CHANCE_KINDS:
-        return IllegalAction("wrong_phase", f"{action} is chance's to decide, and nothing of that "
-                             f"kind is happening now: {name} must {STEP_WAIT[step]}.",
-                             STEP_RULE[step])
+        return _illegal(state, "wrong_phase", "chance_decides", STEP_RULE[step],
+                        action=str(action), who=p, wait=step)
     if kind not in STEP_ACTIONS[step]:
-        return IllegalAction("wrong_phase", f"Not now: {name} must {STEP_WAIT[step]}.",
-                             STEP_RULE[step])
+        return _illegal(state, "wrong_phase", "not_now", STEP_RULE[step], who=p, wait=step)
     return _why(state, action, step, p, a, b)
 
 
 def _impossible_outcome(state: AmberRouteState, action: Action, step: str) -> IllegalAction:
     if step == "dark":
-        return IllegalAction("rule", f"{DARK_TOKENS[action.args[0]]} is not in the darkness "
-                             "deck now.", "AR-6.3")
+        return _illegal(state, "rule", "not_in_dark_deck", "AR-6.3",
+                        dark=DARK_TOKENS[action.args[0]])
     if step == "steal":
-        return IllegalAction("rule", f"The loser holds no {LIGHT_TOKENS[action.args[0]]}.",
-                             "AR-12.5")
-    return IllegalAction("rule", f"No {LIGHT_TOKENS[action.args[0]]} is left in the light deck.",
-                         "AR-1.4")
+        return _illegal(state, "rule", "loser_lacks", "AR-12.5",
+                        light=LIGHT_TOKENS[action.args[0]])
+    return _illegal(state, "rule", "not_in_light_deck", "AR-1.4",
+                    light=LIGHT_TOKENS[action.args[0]])
 
 
 def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
@@ -68,53 +65,49 @@ def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
     kind, args = action.kind, action.args
     guards, hand = state.guards[p], state.hand[p]
     if kind in ("take_guard", "recruit") or (kind == "reward" and args[0] == 0):
-        return _rule(f"You already have {guards} guard markers, the most anyone may have.",
-                     "AR-5.2")
+        return _rule(state, "guard_limit", "AR-5.2", guards=guards)
     if kind == "buy":
-        return _rule("Drawing light cards costs one unsecured amber, and you have none.", "AR-5.3")
+        return _rule(state, "buy_no_amber", "AR-5.3")
     if kind == "move":
         if not guards:
-            return _rule("Moving 2 fields costs one guard marker, and you have none.", "AR-5.5")
-        return _rule(f"The castle is {CASTLE - state.pos[p]} field away: you cannot move past "
-                     "it.", "AR-5.5")
+            return _rule(state, "move_no_guard", "AR-5.5")
+        return _rule(state, "move_past_castle", "AR-5.5", fields=CASTLE - state.pos[p])
     if kind == "grace":
-        return _rule("You have already played your divine grace card: once per game.", "AR-5.7")
+        return _rule(state, "grace_used", "AR-5.7")
     if kind in ("discard", "lose", "play", "add") and not hand[args[0]]:
-        return _rule(f"You hold no {LIGHT_TOKENS[args[0]]} light card.", STEP_RULE[step]
-                     if kind != "play" else "AR-7.1")
+        return _rule(state, "no_light_card", STEP_RULE[step] if kind != "play" else "AR-7.1",
+                     light=LIGHT_TOKENS[args[0]])
     if kind == "play":
         if not light_matches(args[0], state.pos[p]):
-            return _rule(f"{LIGHT_TOKENS[args[0]]} is for another terrain: only cards of this "
-                         "field's terrain (or any-terrain cards) help here.", "AR-7.1")
-        return _rule(f"That would make {state.nd + LIGHT_VALUE[args[0]]} dice; the box has only "
-                     f"{MAX_DICE}.", "AR-7.4")
+            return _rule(state, "other_terrain", "AR-7.1", light=LIGHT_TOKENS[args[0]])
+        return _rule(state, "too_many_dice", "AR-7.4", dice=state.nd + LIGHT_VALUE[args[0]],
+                     most=MAX_DICE)
     if kind == "use":
         c = args[0]
         if c not in state.kept[p]:
-            return _rule(f"You have not kept {DARK_TOKENS[c]}.", "AR-11.3")
-        return _rule(f"The kept reward of {DARK_TOKENS[c]} ({REWARDS[CARD_REWARD[c]]}) does not "
-                     "help in this challenge now.", "AR-11.3")
+            return _rule(state, "not_kept", "AR-11.3", dark=DARK_TOKENS[c])
+        return _rule(state, "kept_no_help", "AR-11.3", dark=DARK_TOKENS[c],
+                     reward_code=REWARDS[CARD_REWARD[c]])
     if kind in ("up", "down", "set", "reroll", "reroll2"):
         return _why_dice(state, action, p, a, b)
     if kind == "attack":
         q = args[0]
         if q >= len(state.names) or q == p or state.pos[q] != state.pos[p]:
-            return _rule("You may attack only another player on your field.", "AR-12.1")
-        return _rule("To attack you must play a light card of this field's terrain, and you "
-                     "have none.", "AR-13.1")
+            return _rule(state, "attack_same_field", "AR-12.1")
+        return _rule(state, "attack_no_card", "AR-13.1")
     if kind == "add":
         if step == "duel_cards":
-            return _rule("Each player may add at most 2 light cards to a fight.", "AR-12.2")
-        return _rule(f"{LIGHT_TOKENS[args[0]]} does not match this field's terrain.",
-                     "AR-13.2" if step == "contest_cards" else "AR-13.1")
+            return _rule(state, "fight_two_cards", "AR-12.2")
+        return _rule(state, "add_wrong_terrain",
+                     "AR-13.2" if step == "contest_cards" else "AR-13.1",
+                     light=LIGHT_TOKENS[args[0]])
     if kind == "loot":
-        what = ("unsecured amber", "light cards", "guard markers")[args[0]]
-        return _rule(f"{state.names[a]} has no {what} to take.", "AR-12.5")
+        return _rule(state, "nothing_to_loot", "AR-12.5", who=a, loot=args[0])
     if kind == "pick":
-        return _rule(f"No grace die left shows {args[0]}.", "AR-5.8")
+        return _rule(state, "no_grace_die", "AR-5.8", face=args[0])
     if kind == "keep":
-        return _rule(f"{LIGHT_TOKENS[args[0]]} is not one of the cards you looked at.", "AR-11.2")
-    return _rule("That is not possible now.", STEP_RULE[step])
+        return _rule(state, "not_looked_at", "AR-11.2", light=LIGHT_TOKENS[args[0]])
+    return _rule(state, "not_possible", STEP_RULE[step])
 
 
 def _why_dice(state: AmberRouteState, action: Action, p: int, mode: int,
@@ -122,27 +115,31 @@ def _why_dice(state: AmberRouteState, action: Action, p: int, mode: int,
     kind, args = action.kind, action.args
     dice = state.dice if target == 0 else state.odice
     if mode == 1 and kind not in ("up", "down"):
-        return _rule("In a Family fight between players only guard markers change dice.",
-                     "AR-13.5")
+        return _rule(state, "family_fight_dice", "AR-13.5")
     if any(i >= len(dice) for i in args[: 2 if kind == "reroll2" else 1]):
-        return _rule(f"There are only {len(dice)} dice.", "AR-7.2")
+        return _rule(state, "only_dice", "AR-7.2", dice=len(dice))
     i = args[0]
     if kind in ("up", "down"):
         if not state.guards[p]:
-            return _rule("Changing a die costs a guard marker, and you have none.", "AR-7.2")
+            return _rule(state, "change_no_guard", "AR-7.2")
         if dice[i] == 6:
-            return _rule("A die showing 6 cannot be changed with guard markers.", "AR-7.2")
-        return _rule("A die shows 1 to 6: it cannot go below 1.", "AR-7.2")
+            return _rule(state, "die_six", "AR-7.2")
+        return _rule(state, "die_below_one", "AR-7.2")
     if kind == "set":
         if not state.amber[p]:
-            return _rule("Setting a die costs one unsecured amber, and you have none.", "AR-7.3")
-        return _rule(f"Die {i + 1} already shows {args[1]}.", "AR-7.3")
+            return _rule(state, "set_no_amber", "AR-7.3")
+        return _rule(state, "die_already", "AR-7.3", die=i + 1, face=args[1])
     wanted = R_REROLL1 if kind == "reroll" else R_REROLL2
     if not any(CARD_REWARD[c] == wanted for c in state.kept[p]):
-        return _rule(f"You keep no '{REWARDS[wanted]}' reward.", "AR-11.3")
-    return _rule("That reroll is not possible now.", "AR-11.3")
+        return _rule(state, "no_reroll_kept", "AR-11.3", reward_code=REWARDS[wanted])
+    return _rule(state, "reroll_impossible", "AR-11.3")
 
 
-def _rule(reason: str, clause: str) -> IllegalAction:
-    return IllegalAction("rule", reason, clause)
+def _illegal(state: AmberRouteState, kind: str, key: str, clause: str,
+             **fields: object) -> IllegalAction:
+    """A refusal from the catalog (MESSAGES[lang]["illegal." + key]), tellable in any language."""
+    return illegal(kind, "illegal." + key, clause, game=GAME, names=state.names, **fields)
 
+
+def _rule(state: AmberRouteState, key: str, clause: str, **fields: object) -> IllegalAction:
+    return _illegal(state, "rule", key, clause, **fields)

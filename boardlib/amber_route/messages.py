@@ -68,6 +68,46 @@ MESSAGES = {
         "loot": "{player} takes {what} from {victim}.",
         "steal": "{player} takes {card} from {victim}.",
         "game_over": "Everyone has had their last turn: the game ends.",
+        # refusals (IllegalAction reasons)
+        "illegal.wait_chance": "Wait: the game needs {wait} first.",
+        "illegal.no_grace_family": "The Family version has no divine grace action.",
+        "illegal.chance_decides": "{action} is chance's to decide, and nothing of that kind is "
+        "happening now: {who} must {wait}.",
+        "illegal.not_now": "Not now: {who} must {wait}.",
+        "illegal.not_in_dark_deck": "{dark} is not in the darkness deck now.",
+        "illegal.loser_lacks": "The loser holds no {light}.",
+        "illegal.not_in_light_deck": "No {light} is left in the light deck.",
+        "illegal.guard_limit": "You already have {guards} guard markers, the most anyone may have.",
+        "illegal.buy_no_amber": "Drawing light cards costs one unsecured amber, and you have none.",
+        "illegal.move_no_guard": "Moving 2 fields costs one guard marker, and you have none.",
+        "illegal.move_past_castle": "The castle is {fields} field away: you cannot move past it.",
+        "illegal.grace_used": "You have already played your divine grace card: once per game.",
+        "illegal.no_light_card": "You hold no {light} light card.",
+        "illegal.other_terrain": "{light} is for another terrain: only cards of this field's "
+        "terrain (or any-terrain cards) help here.",
+        "illegal.too_many_dice": "That would make {dice} dice; the box has only {most}.",
+        "illegal.not_kept": "You have not kept {dark}.",
+        "illegal.kept_no_help": "The kept reward of {dark} ({reward_code}) does not help in this "
+        "challenge now.",
+        "illegal.attack_same_field": "You may attack only another player on your field.",
+        "illegal.attack_no_card": "To attack you must play a light card of this field's terrain, "
+        "and you have none.",
+        "illegal.fight_two_cards": "Each player may add at most 2 light cards to a fight.",
+        "illegal.add_wrong_terrain": "{light} does not match this field's terrain.",
+        "illegal.nothing_to_loot": "{who} has no {loot} to take.",
+        "illegal.no_grace_die": "No grace die left shows {face}.",
+        "illegal.not_looked_at": "{light} is not one of the cards you looked at.",
+        "illegal.not_possible": "That is not possible now.",
+        "illegal.family_fight_dice": "In a Family fight between players only guard markers change "
+        "dice.",
+        "illegal.only_dice": "There are only {dice} dice.",
+        "illegal.change_no_guard": "Changing a die costs a guard marker, and you have none.",
+        "illegal.die_six": "A die showing 6 cannot be changed with guard markers.",
+        "illegal.die_below_one": "A die shows 1 to 6: it cannot go below 1.",
+        "illegal.set_no_amber": "Setting a die costs one unsecured amber, and you have none.",
+        "illegal.die_already": "Die {die} already shows {face}.",
+        "illegal.no_reroll_kept": "You keep no '{reward_code}' reward.",
+        "illegal.reroll_impossible": "That reroll is not possible now.",
     },
     "ja": {
         "next_turn": "{player}の番です。",
@@ -127,6 +167,50 @@ MESSAGES = {
         "loot": "{player}は{victim}から{what}を奪います。",
         "steal": "{player}は{victim}から{card}を奪います。",
         "game_over": "全員が最後の手番を終えました。ゲーム終了です。",
+        # 手が認められない理由
+        "illegal.wait_chance": "お待ちください：先に{wait}が決まります。",
+        "illegal.no_grace_family": "ファミリー版には神の恵みのアクションはありません。",
+        "illegal.chance_decides": "「{action}」は偶然が決めることで、"
+        "今はそのようなことは起きていません：{who}が{wait}番です。",
+        "illegal.not_now": "今はできません：{who}が{wait}番です。",
+        "illegal.not_in_dark_deck": "闇のカード{dark}は今、闇の山札にありません。",
+        "illegal.loser_lacks": "負けたプレイヤーは{light}を持っていません。",
+        "illegal.not_in_light_deck": "光の山札に{light}は残っていません。",
+        "illegal.guard_limit": "護衛はすでに{guards}つあり、これが持てる上限です。",
+        "illegal.buy_no_amber": "光のカードを引くには確保していない琥珀が1つ必要ですが、"
+        "1つもありません。",
+        "illegal.move_no_guard": "2マス進むには護衛が1つ必要ですが、1つもありません。",
+        "illegal.move_past_castle": "城まではあと{fields}マスです。"
+        "城を越えて進むことはできません。",
+        "illegal.grace_used": "神の恵みのカードはすでに使いました。1ゲームに1回だけです。",
+        "illegal.no_light_card": "{light}の光のカードを持っていません。",
+        "illegal.other_terrain": "{light}は別の地形のカードです。ここで役立つのは、このマスの地形の"
+        "カード（または全地形のカード）だけです。",
+        "illegal.too_many_dice": "それではダイスが{dice}個になりますが、箱にはダイスが{most}個しか"
+        "ありません。",
+        "illegal.not_kept": "闇のカード{dark}を取っておいていません。",
+        "illegal.kept_no_help": "闇のカード{dark}の取っておいた報酬（{reward_code}）は、"
+        "今のこの試練では役に立ちません。",
+        "illegal.attack_same_field": "攻撃できるのは、同じマスにいる他のプレイヤーだけです。",
+        "illegal.attack_no_card": "攻撃するにはこのマスの地形の光のカードを出す必要がありますが、"
+        "持っていません。",
+        "illegal.fight_two_cards": "戦いに加えられる光のカードは、1人2枚までです。",
+        "illegal.add_wrong_terrain": "{light}はこのマスの地形に合いません。",
+        "illegal.nothing_to_loot": "{who}には奪える{loot}がありません。",
+        "illegal.no_grace_die": "{face}の目の神の恵みのダイスは残っていません。",
+        "illegal.not_looked_at": "{light}は見たカードの中にありません。",
+        "illegal.not_possible": "今はそれはできません。",
+        "illegal.family_fight_dice": "ファミリー版のプレイヤー同士の戦いでは、"
+        "ダイスを変えられるのは護衛だけです。",
+        "illegal.only_dice": "ダイスは{dice}個しかありません。",
+        "illegal.change_no_guard": "ダイスを変えるには護衛が1つ必要ですが、1つもありません。",
+        "illegal.die_six": "6の目のダイスは護衛で変えられません。",
+        "illegal.die_below_one": "ダイスの目は1〜6です。1より小さくはできません。",
+        "illegal.set_no_amber": "ダイスの目を決めるには確保していない琥珀が1つ必要ですが、"
+        "1つもありません。",
+        "illegal.die_already": "ダイス{die}はすでに{face}の目です。",
+        "illegal.no_reroll_kept": "「{reward_code}」の報酬を取っておいていません。",
+        "illegal.reroll_impossible": "今はその振り直しはできません。",
     },
 }
 
@@ -156,6 +240,28 @@ _WORDS = {
     },
 }
 
+_WAIT_JA = {  # STEP_WAIT (state.py) in Japanese: what a player must do, or what chance decides
+    "draw_phase": "ドローフェイズの行動を選ぶ（'draw card' か 'take guard'）",
+    "action": "この手番のアクションを1つ選ぶ",
+    "discard": "光のカードを上限の7枚まで捨てる",
+    "reward": "報酬を選ぶ（'reward guard' か 'reward light'）",
+    "prepare": "試練のために光のカードを出し、それから 'go' とする",
+    "modify": "護衛・琥珀・取っておいた振り直しでダイスを変え、それから 'done' とする",
+    "pay": "失う光のカードを選ぶ",
+    "attack": "'attack N' か 'no attack' を選ぶ",
+    "duel_cards": "戦いに光のカードを加え、それから 'ready' とする",
+    "contest_first": "攻撃するために、このマスの地形の光のカードを出す",
+    "contest_cards": "このマスの地形の光のカードを加え、それから 'ready' とする",
+    "loot": "奪うものを選ぶ", "pick": "神の恵みのダイスを1つ選ぶ",
+    "keep": "見た2枚の光のカードから1枚を取る",
+    "roll": "ダイスの目", "light": "引く光のカード", "look": "引く光のカード",
+    "dark": "引く闇のカード", "steal": "無作為に奪う光のカード",
+}
+_LOOT = {  # what a fight's winner may take (``loot N``)
+    "en": ("unsecured amber", "light cards", "guard markers"),
+    "ja": ("確保していない琥珀", "光のカード", "護衛"),
+}
+
 
 def light_name(token: str, lang: str = "en") -> str:
     """``"F2"`` → "forest 2" / "森2"."""
@@ -166,6 +272,21 @@ def light_name(token: str, lang: str = "en") -> str:
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: cards, terrains, levels, rewards, other players."""
     words = _WORDS.get(lang, _WORDS["en"])
+    # refusal fields: the English reason shows them as the engine writes them
+    if key == "wait" and isinstance(value, str):
+        if lang == "ja":
+            return _WAIT_JA[value]
+        from boardlib.amber_route.state import STEP_WAIT
+
+        return STEP_WAIT[value]
+    if key == "light" and isinstance(value, str):  # "F2" (ja: "森2")
+        return light_name(value, lang) if lang == "ja" else value
+    if key == "reward_code" and isinstance(value, str):  # "reroll1" (ja: "ダイス1個を振り直す")
+        return _WORDS["ja"][value] if lang == "ja" else value
+    if key == "loot" and isinstance(value, int):
+        return _LOOT.get(lang, _LOOT["en"])[value]
+    if key in ("action", "dark"):
+        return str(value)
     if key in ("defender", "victim", "winner") and isinstance(value, int):
         return player_name(value, lang)
     if key == "level" and isinstance(value, int):
