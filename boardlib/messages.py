@@ -87,6 +87,7 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
     template = catalog.get(key) or module.MESSAGES["en"][key]
     values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
+              or (k in SEAT_FIELDS and isinstance(v, int))
               else module.format_value(k, v, lang) for k, v in fields.items()}
     return template.format(**values)
 

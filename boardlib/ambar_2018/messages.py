@@ -254,10 +254,6 @@ def format_value(key: str, value: object, lang: str) -> str:
         return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])[COLOURS.index(value)]
     if key in ("gems", "detail") and isinstance(value, str):
         return _gems(value, lang)
-    if key == "target" and isinstance(value, int):
-        from boardlib.messages import player_name
-
-        return player_name(value, lang)
     return str(value)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from boardlib.amber_route.data import LIGHT_TOKENS, TERRAIN_LETTERS, TERRAIN_NAMES
-from boardlib.messages import player_name
 
 MESSAGES = {
     "en": {
@@ -287,8 +286,6 @@ def format_value(key: str, value: object, lang: str) -> str:
         return _LOOT.get(lang, _LOOT["en"])[value]
     if key in ("action", "dark"):
         return str(value)
-    if key in ("defender", "victim", "winner") and isinstance(value, int):
-        return player_name(value, lang)
     if key == "level" and isinstance(value, int):
         return ("I", "II", "III")[value]
     if key == "terrain" and isinstance(value, int):
