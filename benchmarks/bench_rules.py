@@ -20,12 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from boardlib import CHANCE, GAMES, TERMINAL
+from boardlib import CHANCE, GAMES, TERMINAL, Bot
 
 
-def random_games(module, players: int, games: int, bot_name: str, options: dict) -> dict:
+def random_games(module, players: int, games: int, bot: Bot, options: dict) -> dict:
     """Play ``games`` full games, every seat the same bot; time the whole loop."""
-    bot = module.BOTS[bot_name]()
     actions = 0
     endings: Counter = Counter()
     start = time.perf_counter()
@@ -96,10 +95,11 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
           f"machine reference {reference_speed():.1f} M calls/s")
     for name in args.games_to_run:
-        module = GAMES[name]
+        module = GAMES[name].module
+        bot = GAMES[name].make_bot(args.bot)
         # This machine is shared: its speed drifts from run to run. So the games are played
         # in rounds and the best round is reported (like timeit), with the median beside it.
-        rounds = [random_games(module, args.players, args.games // args.rounds, args.bot,
+        rounds = [random_games(module, args.players, args.games // args.rounds, bot,
                                options) for _ in range(args.rounds)]
         rates = [args.games // args.rounds / r["elapsed"] for r in rounds]
         run = {"elapsed": sum(r["elapsed"] for r in rounds),

@@ -11,6 +11,7 @@ import inspect
 import sys
 import textwrap
 from collections.abc import Sequence
+from functools import partial
 from typing import TextIO
 
 from boardlib import GAMES
@@ -38,9 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                       help="rules version, for games that have several")
     args = parser.parse_args(argv)
     if args.command == "list":
-        for name, module in GAMES.items():
-            counts = module.PLAYER_COUNTS
-            print(f"{name:15} {module.TITLE} ({counts[0]}–{counts[-1]} players)")
+        for name, info in GAMES.items():
+            counts = info.player_counts
+            print(f"{name:15} {info.title} ({counts[0]}–{counts[-1]} players)")
         return 0
     try:
         return play_game(args, sys.stdin, sys.stdout)
@@ -50,20 +51,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    module = GAMES[args.game]
-    players = args.players if args.players is not None else module.PLAYER_COUNTS[0]
+    info = GAMES[args.game]
+    module = info.module
+    players = args.players if args.players is not None else info.player_counts[0]
     options = {}
     if args.game_version is not None:
         if "version" not in inspect.signature(module.new_game).parameters:
-            raise ValueError(f"{module.TITLE} has only one rules version.")
+            raise ValueError(f"{info.title} has only one rules version.")
         options["version"] = args.game_version
     state = module.new_game(players=players, seed=args.seed, **options)
-    seats = _seats(args.bots, state.num_players, module.BOTS)
+    seats = _seats(args.bots, state.num_players,
+                   {name: partial(info.make_bot, name) for name in info.bots})
     match = Match(state, bots={s: bot for s, bot in enumerate(seats) if bot is not None},
                   seed=args.seed)
     names = state.names
     viewer = narration_viewer(seats)
-    print(f"{module.TITLE}: {state.num_players} players, seed {args.seed}.", file=out)
+    print(f"{info.title}: {state.num_players} players, seed {args.seed}.", file=out)
     for seat, bot in enumerate(seats):
         print(f"  {names[seat]}: {'a person' if bot is None else bot.name + ' bot'}", file=out)
     if None in seats:
@@ -130,7 +133,7 @@ def _narrate(events: list[Event], out: TextIO, lang: str, names: list[str],
 
 def _show_position(state, player: int, out: TextIO) -> None:
     """The position as the player to move may see it: all of it, unless the game hides cards."""
-    if getattr(GAMES[state.GAME], "HIDDEN_INFORMATION", False):
+    if GAMES[state.GAME].hidden_information:
         for line in observation_lines(state.observation(player), state.names, player):
             print(line, file=out)
     else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from boardlib.games import GAMES
+
 if TYPE_CHECKING:
     from boardlib.protocol import Event
 
@@ -81,9 +83,7 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
         values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS else v
                   for k, v in fields.items()}
         return catalog.get(key, CORE["en"][key]).format(**values)
-    from boardlib import GAMES
-
-    module = GAMES[game]
+    module = GAMES[game].module
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
     template = catalog.get(key) or module.MESSAGES["en"][key]
     values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
@@ -96,9 +96,7 @@ def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = N
                  viewer: int | None = None) -> str:
     """The event as one sentence in ``lang`` (English when the catalog lacks a sentence),
     as seat ``viewer`` may hear it: without its secrets if they are hidden from that seat."""
-    from boardlib import GAMES
-
-    module = GAMES[event.game]
+    module = GAMES[event.game].module
     kind = f"{event.kind}_hidden" if event.hidden_from(viewer) else event.kind
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
     template = catalog.get(kind) or module.MESSAGES["en"][kind]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from boardlib.games import GAMES
 from boardlib.protocol import GameState, IllegalAction
 
 FORMAT = "boardlib-save"
@@ -35,16 +36,13 @@ def dump(state: GameState) -> str:
 
 def load(text: object, game: str | None = None) -> GameState:
     """The state a save describes; ``ValueError`` saying what is wrong otherwise."""
-    from boardlib import GAMES
-
     data = _parse(text)
     name = data.get("game")
     if name not in GAMES:
         raise ValueError(f"This save is for an unknown game {name!r}; known: {', '.join(GAMES)}.")
     if game is not None and name != game:
         raise ValueError(f"This save is for {name!r}, not {game!r}.")
-    module = GAMES[name]
-    state = module.from_snapshot(_field(data, "start", dict))
+    state = GAMES[name].from_snapshot(_field(data, "start", dict))
     history = _field(data, "history", list)
     for number, action in enumerate(history, start=1):
         if not isinstance(action, str):

@@ -1,10 +1,11 @@
 """Checks every game must pass, whatever its rules (shared/DESIGN.md, "Conformance tests").
 
-Nothing here knows a game: it uses only the protocol and the module contract
-(``NAME``, ``PLAYER_COUNTS``, ``BOTS``, ``MAX_ACTIONS``, ``COMPONENT_TOTALS``,
-``new_game``, ``from_json``, ``format_value``; states with ``validate``, ``inventory``, ``clone``,
-``snapshot``, ``observation``, ``action_space``). test_conformance.py runs it over
-``boardlib.GAMES``; a new game gets every check by being registered there.
+Nothing here knows a game: it uses only the protocol, the game's ``GameInfo`` (``name``,
+``player_counts``, ``bots``, ``max_actions``, ``rules``, ``new_game``, ``make_bot``,
+``from_json``) and its module's ``COMPONENT_TOTALS`` and ``format_value``; states with
+``validate``, ``inventory``, ``clone``, ``snapshot``, ``observation``, ``action_space``).
+test_conformance.py runs it over ``boardlib.GAMES``; a new game gets every check by being
+registered there.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ import random
 import re
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 
-from boardlib import CHANCE, TERMINAL, Event, IllegalAction
+from boardlib import CHANCE, TERMINAL, Event, GameInfo, IllegalAction
 from boardlib.messages import LANGUAGES
 from boardlib.protocol import ILLEGAL_KINDS, GameState
 
@@ -25,9 +25,9 @@ UNFILLED = re.compile(r"\{[a-z_]*\}")  # a template field left unfilled, like "{
 CLAUSE = re.compile(r"^#{2,4} +([A-Z][A-Z0-9]{1,3}-\d+(?:\.\d+)+)\b", re.MULTILINE)
 
 
-def clause_ids(module: ModuleType) -> set[str]:
+def clause_ids(game: GameInfo) -> set[str]:
     """The clause ids (``AF-6.5``, …) of the game's docs/rules file."""
-    return set(CLAUSE.findall((ROOT / module.RULES).read_text("utf-8")))
+    return set(CLAUSE.findall((ROOT / game.rules).read_text("utf-8")))
 
 
 class _HostileText(str):
@@ -59,15 +59,12 @@ JUNK: list[object] = [
 
 
 def play_random_game(
-    module: ModuleType, players: int, seed: int, checks: Checker, **options: object
+    game: GameInfo, players: int, seed: int, checks: Checker, variant: str | None = None
 ) -> GameState:
-    """Play one seeded game with the module's bots, checking every step; return the end state.
-
-    ``options`` go to ``new_game`` (a module's ``VARIANTS`` name such option sets)."""
+    """Play one seeded game with the game's bots, checking every step; return the end state."""
     rng = random.Random(seed)
-    state = module.new_game(players=players, seed=seed, **options)
-    bot_classes = list(module.BOTS.values())
-    bots = [bot_classes[(seed + seat) % len(bot_classes)]() for seat in range(players)]
+    state = game.new_game(players=players, seed=seed, variant=variant)
+    bots = [game.make_bot(game.bots[(seed + seat) % len(game.bots)]) for seat in range(players)]
     steps = 0
     while True:
         checks.every_step(state, steps)
@@ -82,9 +79,9 @@ def play_random_game(
         if steps % checks.deep_every == 0:
             checks.narration(state, events)
         steps += 1
-        assert steps <= module.MAX_ACTIONS, f"{module.NAME}: no end after {steps} actions"
+        assert steps <= game.max_actions, f"{game.name}: no end after {steps} actions"
     state.validate()
-    if checks.deep_every <= module.MAX_ACTIONS:
+    if checks.deep_every <= game.max_actions:
         checks.deep(state)
     return state
 
@@ -92,11 +89,12 @@ def play_random_game(
 class Checker:
     """The invariants, cheap ones at every step and thorough ones every ``deep_every`` steps."""
 
-    def __init__(self, module: ModuleType, deep_every: int = 25, validate: bool = True) -> None:
-        self.module = module
+    def __init__(self, game: GameInfo, deep_every: int = 25, validate: bool = True) -> None:
+        self.game = game
+        self.module = game.module
         self.deep_every = deep_every
         self.validate = validate
-        self.clauses = clause_ids(module)
+        self.clauses = clause_ids(game)
 
     def every_step(self, state: GameState, step: int) -> None:
         if self.validate:
@@ -129,7 +127,7 @@ class Checker:
         json.loads(saved)  # valid JSON
         copy = state.clone()
         assert copy == state and copy.to_json() == saved
-        loaded = self.module.from_json(saved)
+        loaded = self.game.from_json(saved)
         assert loaded == state and loaded.to_json() == saved
         assert loaded.legal_actions() == state.legal_actions()
         if not state.is_terminal():  # the copy is independent of the original

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from boardlib import CHANCE, TERMINAL, IllegalAction
+from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction
 from boardlib import ambar_fossils as af
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
@@ -619,7 +619,7 @@ def test_every_game_ends_within_max_actions():
     rng = random.Random(0)
     for seed in range(20):
         state = af.new_game(players=4, seed=seed)
-        for _ in range(af.MAX_ACTIONS):
+        for _ in range(GAMES["ambar_fossils"].max_actions):
             if state.is_terminal():
                 break
             state.apply_action(state.sample_chance(rng) if state.is_chance_node()

@@ -11,7 +11,7 @@ from itertools import product
 
 import pytest
 
-from boardlib import IllegalAction, Match, amber_route
+from boardlib import GAMES, IllegalAction, Match
 from boardlib.amber_route import CarefulBot, from_description, new_game
 from boardlib.amber_route.messages import MESSAGES
 from boardlib.bots import RandomBot
@@ -211,8 +211,8 @@ def test_a_person_plays_through_the_command_line():
 def test_wrong_version_is_refused():
     with pytest.raises(ValueError, match="advanced"):
         new_game(players=2, seed=1, version="expert")
-    assert amber_route.VARIANTS == {"advanced": {"version": "advanced"},
-                                    "family": {"version": "family"}}
+    assert GAMES["amber_route"].variants == {"advanced": {"version": "advanced"},
+                                             "family": {"version": "family"}}
 
 
 def test_refusals_are_told_in_japanese():

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from boardlib import IllegalAction, amber_route
+from boardlib import GAMES, IllegalAction, amber_route
 from boardlib.amber_route import from_description, new_game
 from boardlib.amber_route.data import (
     CARD_KEEP,
@@ -801,7 +801,7 @@ def test_games_end_well_within_max_actions():
                       else rng.choice(state.legal_actions()))
             state.apply_action(action)
         longest = max(longest, len(state.history))
-    assert longest < 5_000 < amber_route.MAX_ACTIONS
+    assert longest < 5_000 < GAMES["amber_route"].max_actions
 
 
 # ----- saves, descriptions, observation ---------------------------------------------

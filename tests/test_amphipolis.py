@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardlib import CHANCE, TERMINAL, IllegalAction, amphipolis
+from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction, amphipolis
 from boardlib.amphipolis import from_description, new_game
 from boardlib.amphipolis.probability import landslides_in_next_draw, simulate
 from boardlib.cli import main as cli_main
@@ -599,7 +599,7 @@ def test_greedy_bot_beats_random_bot():
     for seed in range(60):
         rng = random.Random(seed)
         state = new_game(players=2, seed=seed)
-        bots = [amphipolis.GreedyBot(), amphipolis.BOTS["random"]()]
+        bots = [amphipolis.GreedyBot(), GAMES["amphipolis"].make_bot("random")]
         if seed % 2:
             bots.reverse()
         while not state.is_terminal():

@@ -21,28 +21,27 @@ VALIDATED_GAMES = 100  # also fully validated (state.validate()) at every step
 
 CASES = [
     (name, variant, players)
-    for name, module in GAMES.items()
-    for variant in getattr(module, "VARIANTS", {"standard": {}})
-    for players in module.PLAYER_COUNTS
+    for name, game in GAMES.items()
+    for variant in (game.variants or [None])
+    for players in game.player_counts
 ]
 
 
 def _seeds(name: str, players: int) -> range:
-    per_count = -(-GAMES_PER_MODULE // len(GAMES[name].PLAYER_COUNTS))
+    per_count = -(-GAMES_PER_MODULE // len(GAMES[name].player_counts))
     return range(per_count)
 
 
 @pytest.mark.parametrize(("name", "variant", "players"), CASES)
 def test_random_games_keep_every_invariant(name, variant, players):
-    module = GAMES[name]
-    options = getattr(module, "VARIANTS", {}).get(variant, {})
-    deep = Checker(module, deep_every=25)
-    validated = Checker(module, deep_every=10**9)
-    light = Checker(module, deep_every=10**9, validate=False)
+    game = GAMES[name]
+    deep = Checker(game, deep_every=25)
+    validated = Checker(game, deep_every=10**9)
+    light = Checker(game, deep_every=10**9, validate=False)
     endings = set()
     for seed in _seeds(name, players):
         checks = deep if seed < DEEP_GAMES else validated if seed < VALIDATED_GAMES else light
-        state = play_random_game(module, players, seed, checks, **options)
+        state = play_random_game(game, players, seed, checks, variant)
         assert state.is_terminal()
         result = state.result()
         assert sorted(p for group in result.ranking for p in group) == list(range(players))
@@ -54,32 +53,32 @@ def test_random_games_keep_every_invariant(name, variant, players):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_same_seed_same_game(name):
-    module = GAMES[name]
-    players = module.PLAYER_COUNTS[-1]
-    checks = Checker(module, deep_every=10**9)
-    first = play_random_game(module, players, 99, checks)
-    again = play_random_game(module, players, 99, checks)
-    other = play_random_game(module, players, 100, checks)
+    game = GAMES[name]
+    players = game.player_counts[-1]
+    checks = Checker(game, deep_every=10**9)
+    first = play_random_game(game, players, 99, checks)
+    again = play_random_game(game, players, 99, checks)
+    other = play_random_game(game, players, 100, checks)
     assert first.history == again.history and first.to_json() == again.to_json()
     assert other.history != first.history
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_wrong_player_counts_are_refused(name):
-    module = GAMES[name]
-    for players in (-1, 0, max(module.PLAYER_COUNTS) + 1, 2.0, "2", None, True):
-        if players in module.PLAYER_COUNTS and type(players) is int:
+    game = GAMES[name]
+    for players in (-1, 0, max(game.player_counts) + 1, 2.0, "2", None, True):
+        if players in game.player_counts and type(players) is int:
             continue
         with pytest.raises(ValueError):
-            module.new_game(players=players, seed=1)
+            game.module.new_game(players=players, seed=1)
 
 
 @st.composite
 def reached_states(draw, name):
     """A state reached by a Hypothesis-chosen sequence of legal actions."""
-    module = GAMES[name]
-    players = draw(st.sampled_from(module.PLAYER_COUNTS))
-    state = module.new_game(players=players, seed=draw(st.integers(0, 2**32)))
+    game = GAMES[name]
+    players = draw(st.sampled_from(game.player_counts))
+    state = game.new_game(players=players, seed=draw(st.integers(0, 2**32)))
     for _ in range(draw(st.integers(0, 120))):
         if state.is_terminal():
             break
@@ -103,8 +102,8 @@ def test_property_any_reached_state_is_consistent(name, data):
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_property_arbitrary_input_only_raises_illegal_action(name, data):
-    module = GAMES[name]
-    state = module.new_game(players=module.PLAYER_COUNTS[0], seed=data.draw(st.integers(0, 99)))
+    game = GAMES[name]
+    state = game.new_game(players=game.player_counts[0], seed=data.draw(st.integers(0, 99)))
     for _ in range(data.draw(st.integers(0, 30))):
         if state.is_terminal():
             break
@@ -134,6 +133,6 @@ def test_property_arbitrary_input_only_raises_illegal_action(name, data):
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=200))
 def test_property_loading_garbage_is_a_value_error(name, text):
-    module = GAMES[name]
+    game = GAMES[name]
     with pytest.raises(ValueError):
-        module.from_json(text)
+        game.from_json(text)

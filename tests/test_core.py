@@ -93,7 +93,7 @@ def test_sampling_follows_the_exact_probabilities():
 # ----- events in two languages ----------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_event_has_a_sentence_in_every_language(name):
-    module = GAMES[name]
+    module = GAMES[name].module
     for lang in LANGUAGES:
         assert set(module.MESSAGES[lang]) == set(module.MESSAGES["en"]), lang
 

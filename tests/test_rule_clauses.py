@@ -35,7 +35,7 @@ def cited_clauses() -> dict[str, list[str]]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_clause_is_cited_by_a_test(name):
     clauses = clause_ids(GAMES[name])
-    assert clauses, f"no clauses found in {GAMES[name].RULES}"
+    assert clauses, f"no clauses found in {GAMES[name].rules}"
     missing = sorted(clauses - set(cited_clauses()), key=_order)
     assert not missing, f"clauses with no test: {', '.join(missing)}"
 

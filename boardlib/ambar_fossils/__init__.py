@@ -32,15 +32,7 @@ from boardlib.bots import RandomBot
 from boardlib.saves import load
 
 NAME = "ambar_fossils"
-TITLE = "Âmbar"
-RULES = "docs/rules/ambar_fossils.md"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
-MAX_ACTIONS = 2_000
-"""No game is longer. A turn that reveals or places something is "progress": at most
-76 flips (the Excavation starts with ≤ 76 face-down fossils) and 96 placements (a swap
-uses up a face-down display fossil, a stack a piece from the Excavation). A progress
-turn has ≤ 4 actions; between two of them come fewer passing turns than players
-(AF-8.3, AF-8.5), each of ≤ 2 actions: 172 × (4 + 2 × 3) = 1,720 < 2,000."""
 
 from_json = partial(load, game=NAME)
 
@@ -52,7 +44,6 @@ __all__ = [
     "MESSAGES",
     "NAME",
     "PLAYER_COUNTS",
-    "TITLE",
     "TYPE_NAMES",
     "AmbarFossilsState",
     "GreedyBot",

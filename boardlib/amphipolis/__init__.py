@@ -40,16 +40,7 @@ from boardlib.bots import RandomBot
 from boardlib.saves import load
 
 NAME = "amphipolis"
-TITLE = "Amphipolis"
-RULES = "docs/rules/amphipolis.md"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
-MAX_ACTIONS = 400
-"""No game is longer. Chance: 4 set-up draws, and each draw takes a tile out of the bag,
-which holds at most 135 − 4 tiles: ≤ 135 chance actions. Every ``take`` moves one of the
-111 finds (non-landslide tiles) out of a sorting area: ≤ 111. The remaining actions
-(a character's use and ``end``) are at most 2 per turn, and a turn that does not end the
-game draws 4 tiles (the bag never runs dry first, AM-5.2), so there are at most
-⌈131 / 4⌉ = 33 turns: ≤ 66. In all ≤ 135 + 111 + 66 = 312 < 400."""
 
 from_json = partial(load, game=NAME)
 
@@ -59,13 +50,10 @@ __all__ = [
     "CHARACTERS",
     "COMPONENTS",
     "COMPONENT_TOTALS",
-    "MAX_ACTIONS",
     "MESSAGES",
     "NAME",
     "PLAYER_COUNTS",
-    "RULES",
     "TILE_NAMES",
-    "TITLE",
     "TOKENS",
     "AmphipolisResult",
     "AmphipolisState",

@@ -1,0 +1,94 @@
+"""What a game is, as data: its name, titles, player counts, variants, bots and bounds.
+
+Tools, the command line, widgets and tests read a game's ``GameInfo`` (from
+``boardlib.GAMES``) instead of reaching into its module, and the module itself is
+imported only when something plays the game (``info.module``), so ``import boardlib``
+stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardlib.bots import Bot
+    from boardlib.protocol import GameState
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's facts, and the way in to its engine.
+
+    ``variants`` maps a variant's name to the ``new_game`` options that choose it
+    (``{}`` for a game with one version); ``bots`` names the bots the game offers,
+    ``"random"`` first; ``max_actions`` is a proven bound on a game's length (the
+    conformance suite fails a game that reaches it).
+    """
+
+    name: str
+    title: str
+    titles: Mapping[str, str]
+    player_counts: tuple[int, ...]
+    variants: Mapping[str, Mapping[str, Any]]
+    bots: tuple[str, ...]
+    hidden_information: bool
+    max_actions: int
+    rules: str
+    module_path: str
+
+    @property
+    def module(self) -> ModuleType:
+        """The game's package, imported on first use (Python caches it after that)."""
+        return importlib.import_module(self.module_path)
+
+    @property
+    def default_variant(self) -> str | None:
+        """The variant ``new_game`` plays when none is named: the first, or None."""
+        return next(iter(self.variants), None)
+
+    def variant_options(self, variant: str | None) -> dict[str, Any]:
+        """The ``new_game`` options of ``variant``; ValueError naming the choices if unknown."""
+        if variant is None:
+            return {}
+        if not self.variants:
+            raise ValueError(f"{self.title} has only one rules version, not {variant!r}.")
+        if variant not in self.variants:
+            raise ValueError(f"{self.title} has no variant {variant!r}; "
+                             f"choose from {', '.join(self.variants)}.")
+        return dict(self.variants[variant])
+
+    def new_game(self, players: int | None = None, seed: int | None = None,
+                 variant: str | None = None, **options: Any) -> GameState:
+        """A new game (the game's own default player count and variant unless given)."""
+        options = {**self.variant_options(variant), **options}
+        if players is not None:
+            options["players"] = players
+        state: GameState = self.module.new_game(seed=seed, **options)
+        return state
+
+    def make_bot(self, name: str) -> Bot:
+        """A fresh bot of this game by name; ValueError naming the choices otherwise."""
+        if name not in self.bots:
+            raise ValueError(f"{self.title} has no bot {name!r}; choose from "
+                             f"{', '.join(self.bots)}.")
+        bot: Bot = self.module.BOTS[name]()
+        return bot
+
+    def from_json(self, text: str) -> GameState:
+        """The state a save of this game describes (validated; ValueError otherwise)."""
+        state: GameState = self.module.from_json(text)
+        return state
+
+    def from_description(self, text: str) -> GameState:
+        """A position from the game's short text description (see its ``describe``)."""
+        state: GameState = self.module.from_description(text)
+        return state
+
+    def from_snapshot(self, snapshot: Mapping[str, Any]) -> GameState:
+        """A position from a ``snapshot()`` dict, validated."""
+        state: GameState = self.module.from_snapshot(snapshot)
+        return state

@@ -1,0 +1,77 @@
+"""boardlib.GAMES: each game's GameInfo agrees with its engine, and importing boardlib
+loads no engine until a game is asked for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import boardlib
+from boardlib import GAMES, GameInfo
+from boardlib.messages import LANGUAGES
+
+
+def _fresh_python(code: str) -> str:
+    return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def test_the_registry_lists_the_games_in_order():
+    assert list(GAMES)[:4] == ["ambar_fossils", "amphipolis", "amber_route", "ambar_2018"]
+    assert all(isinstance(info, GameInfo) and info.name == name for name, info in GAMES.items())
+
+
+def test_importing_boardlib_imports_no_game():
+    loaded = _fresh_python(
+        "import sys, boardlib\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[1:2] and m.startswith('boardlib.')"
+        " and m.split('.')[1] in boardlib.GAMES))")
+    assert loaded == "[]"
+
+
+def test_a_game_loads_on_first_attribute_access():
+    loaded = _fresh_python(
+        "import sys, boardlib\n"
+        "boardlib.amphipolis.new_game(players=2, seed=1)\n"
+        "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('boardlib.')"
+        " and m.split('.')[1] in boardlib.GAMES}))")
+    assert loaded == "['amphipolis']"
+
+
+def test_unknown_attributes_are_still_attribute_errors():
+    with pytest.raises(AttributeError, match="no_such_game"):
+        boardlib.no_such_game  # noqa: B018
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_info_agrees_with_the_engine(name):
+    info = GAMES[name]
+    module = info.module
+    assert module is getattr(boardlib, name) and module.__name__ == info.module_path
+    assert module.NAME == name
+    assert info.player_counts == tuple(module.PLAYER_COUNTS)
+    assert info.bots == tuple(module.BOTS) and info.bots[0] == "random"
+    assert set(info.titles) == set(LANGUAGES) and info.titles["en"] == info.title
+    assert info.new_game(seed=3).GAME == name
+    for variant in info.variants:
+        assert info.new_game(players=info.player_counts[0], seed=3, variant=variant)
+    assert info.default_variant == next(iter(info.variants), None)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_unknown_bots_and_variants_are_refused_with_the_choices(name):
+    info = GAMES[name]
+    with pytest.raises(ValueError, match=info.bots[-1]):
+        info.make_bot("no such bot")
+    with pytest.raises(ValueError, match=info.title.replace("(", r"\(").replace(")", r"\)")):
+        info.new_game(variant="no such variant")
+    assert info.make_bot(info.bots[-1]).name == info.bots[-1]
+
+
+def test_a_variant_chooses_its_options():
+    info = GAMES["amber_route"]
+    family = info.new_game(seed=1, variant="family")
+    assert family.snapshot()["version"] == "family"
+    assert info.new_game(seed=1).snapshot()["version"] == info.default_variant == "advanced"
