@@ -8,17 +8,31 @@ showed is part of the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from boardlib.bots import Bot
-from boardlib.protocol import CHANCE, TERMINAL, Event, GameState, illegal
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, illegal
+
+SHARED_SCREEN = -3
+"""A viewer who is no seat: several people share the screen, so nobody's secrets are told."""
+
+
+def narration_viewer(people: Iterable[int]) -> int | None:
+    """Whose ears the narration is for: the one person playing, everyone at a shared screen
+    (``SHARED_SCREEN``: nobody's secrets), or, when only bots play, an onlooker who is told
+    everything, hidden cards included. The command line and the boards both follow it."""
+    seats = list(people)
+    if not seats:
+        return None
+    return seats[0] if len(seats) == 1 else SHARED_SCREEN
 
 
 class Match:
     """Holds the game, samples chance with its own ``random.Random``, lets bots move.
 
     ``bots`` maps a seat to a bot; every other seat is a person who moves with ``play``.
-    ``log`` is every event so far, for narration.
+    ``log`` is every event so far, for narration; ``moves`` every (seat, action) that a
+    person or a bot made, so a board can mark each seat's last move.
     """
 
     def __init__(
@@ -35,7 +49,8 @@ class Match:
                 raise ValueError(f"No seat {seat} for a bot: seats are 0..{state.num_players - 1}.")
         self.rng = rng if rng is not None else random.Random(seed)
         self.log: list[Event] = []
-        self._undo: list[tuple[GameState, int]] = []
+        self.moves: list[tuple[int, Action]] = []
+        self._undo: list[tuple[GameState, int, int]] = []
 
     # ----- whose move ---------------------------------------------------------------
     def to_move(self) -> int:
@@ -61,7 +76,8 @@ class Match:
             raise illegal("not_your_turn", "core.bot_seat", names=self.state.names, who=player)
         before = self.state.clone()
         events = self.state.apply_action(action, player=player)  # raises before any change
-        self._undo.append((before, len(self.log)))
+        self._undo.append((before, len(self.log), len(self.moves)))
+        self.moves.append((player, self.state.history[-1]))
         self.log.extend(events)
         return events
 
@@ -74,6 +90,7 @@ class Match:
         elif player in self.bots:
             action = self.bots[player].choose(self.state, self.rng)
             events = self.state.apply_action(action, player=player)
+            self.moves.append((player, self.state.history[-1]))
         elif player == TERMINAL:
             raise illegal("game_over", "core.game_over")
         else:
@@ -98,6 +115,7 @@ class Match:
         """Take back the last person's move (and the bot moves after it); False if none can be."""
         if not self._undo:
             return False
-        self.state, log_length = self._undo.pop()
+        self.state, log_length, moves_length = self._undo.pop()
         del self.log[log_length:]
+        del self.moves[moves_length:]
         return True

@@ -8,13 +8,14 @@ layers whose shapes changed are redrawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
-from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Text
+from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Shape, Text, box_of
 from widgets.svg import FONT
 
 
@@ -63,91 +64,131 @@ class CanvasRenderer:
         if background:
             layer.fill_style = background
             layer.fill_rect(0, 0, self.scene.width, self.scene.height)
-        draw_batched(layer, shapes)
+        draw_in_order(layer, shapes)
 
 
-def draw_batched(layer, shapes: tuple) -> None:
-    """Draw ``shapes`` with a few vectorised calls instead of one call (and trait sets) each.
+@dataclass
+class PaintRun:
+    """Consecutive shapes drawn with one vectorised call per paint (fills, then strokes).
 
-    Setting a canvas property costs a traitlets round; a layer of a few hundred shapes
-    would need thousands. So fills go by kind (rectangles, then polygons, then circles,
-    each in scene order, with per-shape colours), outlines follow grouped by line style,
-    and texts come last grouped by font and colour. Pieces only overlap where a later
-    kind belongs on top (badges on tiles, tiles on slabs), so the picture is the same.
+    A run holds shapes of one kind and one line style; it never holds two shapes that
+    overlap when outlines are involved, so painting all fills before all strokes gives
+    exactly the picture of painting shape by shape in scene order, as SVG does.
     """
-    fills: dict[type, list] = {Rect: [], Polygon: [], Circle: []}
-    strokes: dict[tuple, dict[type, list]] = {}
-    texts: dict[tuple, list[Text]] = {}
-    lines: list[Line] = []
+
+    kind: type
+    key: tuple
+    shapes: list = field(default_factory=list)
+    boxes: list = field(default_factory=list)
+
+
+def paint_runs(shapes: Sequence[Shape]) -> list[PaintRun]:
+    """Split ``shapes`` (in scene order) into runs that can each be drawn in one batch."""
+    runs: list[PaintRun] = []
     for shape in shapes:
         kind = type(shape)
         if kind is Text:
-            key = (f"{'bold ' if shape.bold else ''}{shape.size:g}px {FONT}", shape.anchor,
-                   shape.fill)
-            texts.setdefault(key, []).append(shape)
+            key: tuple = (_font(shape), shape.anchor, shape.fill)
         elif kind is Line:
-            lines.append(shape)
+            key = (id(shape),)  # one polyline per call
         else:
             style = shape.style
-            if style.fill:
-                fills[kind].append(shape)
-            if style.stroke:
-                strokes.setdefault((style.width, style.dash), {Rect: [], Polygon: [],
-                                                               Circle: []})[kind].append(shape)
-    _fill(layer, fills)
-    for (width, dash), group in strokes.items():
-        layer.line_width = width
-        layer.set_line_dash(list(dash))
-        _stroke(layer, group)
-    for line in lines:
-        layer.stroke_style = line.style.stroke or "#000"
-        layer.line_width = line.style.width
-        layer.set_line_dash(list(line.style.dash))
-        layer.stroke_lines(list(line.points))
-    layer.text_baseline = "middle"
-    for (font, anchor, colour), group in texts.items():
-        layer.font = font
-        layer.text_align = {"start": "left", "middle": "center", "end": "right"}[anchor]
-        layer.fill_style = colour
-        for text in group:
-            layer.fill_text(text.text, text.x, text.y)
+            if not style.fill and not style.stroke:
+                continue  # a click target only: nothing to paint
+            key = (bool(style.fill), style.stroke is not None, style.width, style.dash)
+        last = runs[-1] if runs else None
+        box = box_of(shape) if kind is not Text else None
+        if (last is None or last.kind is not kind or last.key != key
+                or (box is not None and key[1] is True and _overlaps(box, last.boxes))):
+            last = PaintRun(kind, key)
+            runs.append(last)
+        last.shapes.append(shape)
+        if box is not None:
+            last.boxes.append(box)
+    return runs
 
 
-def _fill(layer, fills: dict[type, list]) -> None:
-    if fills[Rect]:
-        rects = fills[Rect]
-        layer.fill_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
-                                [r.h for r in rects], _rgb(r.style.fill for r in rects),
-                                [r.style.alpha for r in rects])
-    if fills[Polygon]:
-        polygons = fills[Polygon]
-        layer.fill_styled_polygons([np.array(p.points) for p in polygons],
-                                   _rgb(p.style.fill for p in polygons),
-                                   [p.style.alpha for p in polygons])
-    if fills[Circle]:
-        circles = fills[Circle]
-        layer.fill_styled_circles([c.cx for c in circles], [c.cy for c in circles],
-                                  [c.r for c in circles], _rgb(c.style.fill for c in circles),
-                                  [c.style.alpha for c in circles])
+def _overlaps(box: tuple[float, float, float, float], boxes: list) -> bool:
+    x0, y0, x1, y1 = box
+    return any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1 for bx0, by0, bx1, by1 in boxes)
 
 
-def _stroke(layer, group: dict[type, list]) -> None:
-    if group[Rect]:
-        rects = group[Rect]
-        layer.stroke_styled_rects([r.x for r in rects], [r.y for r in rects],
-                                  [r.w for r in rects], [r.h for r in rects],
-                                  _rgb(r.style.stroke for r in rects),
-                                  [r.style.alpha for r in rects])
-    if group[Polygon]:
-        polygons = group[Polygon]
-        layer.stroke_styled_polygons([np.array(p.points) for p in polygons],
-                                     _rgb(p.style.stroke for p in polygons),
-                                     [p.style.alpha for p in polygons])
-    if group[Circle]:
-        circles = group[Circle]
-        layer.stroke_styled_circles([c.cx for c in circles], [c.cy for c in circles],
-                                    [c.r for c in circles], _rgb(c.style.stroke for c in circles),
-                                    [c.style.alpha for c in circles])
+def _font(text: Text) -> str:
+    return f"{'bold ' if text.bold else ''}{text.size:g}px {FONT}"
+
+
+def draw_in_order(layer, shapes: Sequence[Shape]) -> None:
+    """Draw ``shapes`` in scene order, batching consecutive shapes of one kind and style.
+
+    Setting a canvas property costs a traitlets round, so a layer of a few hundred shapes
+    drawn one by one would need thousands; runs of alike shapes take one call each.
+    """
+    text_baseline_set = False
+    for run in paint_runs(shapes):
+        if run.kind is Text:
+            if not text_baseline_set:
+                layer.text_baseline = "middle"
+                text_baseline_set = True
+            font, anchor, colour = run.key
+            layer.font = font
+            layer.text_align = {"start": "left", "middle": "center", "end": "right"}[anchor]
+            layer.fill_style = colour
+            for text in run.shapes:
+                layer.fill_text(text.text, text.x, text.y)
+        elif run.kind is Line:
+            line = run.shapes[0]
+            layer.stroke_style = line.style.stroke or "#000"
+            layer.line_width = line.style.width
+            layer.set_line_dash(list(line.style.dash))
+            layer.stroke_lines(list(line.points))
+        else:
+            has_fill, has_stroke, width, dash = run.key
+            if has_fill:
+                _FILL[run.kind](layer, run.shapes)
+            if has_stroke:
+                layer.line_width = width
+                layer.set_line_dash(list(dash))
+                _STROKE[run.kind](layer, run.shapes)
+
+
+def _fill_rects(layer, rects: list[Rect]) -> None:
+    layer.fill_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
+                            [r.h for r in rects], _rgb(r.style.fill for r in rects),
+                            [r.style.alpha for r in rects])
+
+
+def _fill_polygons(layer, polygons: list[Polygon]) -> None:
+    layer.fill_styled_polygons([np.array(p.points) for p in polygons],
+                               _rgb(p.style.fill for p in polygons),
+                               [p.style.alpha for p in polygons])
+
+
+def _fill_circles(layer, circles: list[Circle]) -> None:
+    layer.fill_styled_circles([c.cx for c in circles], [c.cy for c in circles],
+                              [c.r for c in circles], _rgb(c.style.fill for c in circles),
+                              [c.style.alpha for c in circles])
+
+
+def _stroke_rects(layer, rects: list[Rect]) -> None:
+    layer.stroke_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
+                              [r.h for r in rects], _rgb(r.style.stroke for r in rects),
+                              [r.style.alpha for r in rects])
+
+
+def _stroke_polygons(layer, polygons: list[Polygon]) -> None:
+    layer.stroke_styled_polygons([np.array(p.points) for p in polygons],
+                                 _rgb(p.style.stroke for p in polygons),
+                                 [p.style.alpha for p in polygons])
+
+
+def _stroke_circles(layer, circles: list[Circle]) -> None:
+    layer.stroke_styled_circles([c.cx for c in circles], [c.cy for c in circles],
+                                [c.r for c in circles], _rgb(c.style.stroke for c in circles),
+                                [c.style.alpha for c in circles])
+
+
+_FILL = {Rect: _fill_rects, Polygon: _fill_polygons, Circle: _fill_circles}
+_STROKE = {Rect: _stroke_rects, Polygon: _stroke_polygons, Circle: _stroke_circles}
 
 
 def _rgb(colours) -> np.ndarray:

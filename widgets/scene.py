@@ -7,11 +7,16 @@ click targets serve the notebook, the static export and the tests.
 
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-LAYERS = ("board", "pieces", "highlights")
-"""Drawn bottom to top. The board rarely changes; highlights change without a move."""
+LAYERS = ("board", "pieces", "highlights", "marks")
+"""Drawn bottom to top. The board rarely changes; highlights (outlines of legal moves, the
+hint) change without a move; marks (count badges, last-move tags, messages) sit above the
+outlines so that no outline hides them."""
 
 
 @dataclass(frozen=True)
@@ -142,14 +147,93 @@ class Scene:
         raise KeyError(f"no click target {target!r} in this scene")
 
     def ids(self) -> list[str]:
-        return [shape.id for shape in self.targets()]  # type: ignore[misc]
+        return [shape.id for shape in self.targets() if shape.id is not None]
+
+    def shape_of(self, target: str) -> Shape:
+        """The topmost shape that is the click target ``target`` (KeyError if none)."""
+        for shape in reversed(self.shapes):
+            if shape.id == target:
+                return shape
+        raise KeyError(f"no click target {target!r} in this scene")
+
+
+def shifted(shape: Shape, dx: float, dy: float) -> Shape:
+    """The same shape moved by (dx, dy): a game's picture placed under the board's header.
+
+    Built by position, not ``dataclasses.replace``: a board moves hundreds of shapes a redraw.
+    """
+    if isinstance(shape, Rect):
+        return Rect(shape.x + dx, shape.y + dy, shape.w, shape.h, shape.style, shape.id,
+                    shape.layer, shape.title)
+    if isinstance(shape, Text):
+        return Text(shape.x + dx, shape.y + dy, shape.text, shape.size, shape.fill, shape.anchor,
+                    shape.bold, shape.layer)
+    if isinstance(shape, Circle):
+        return Circle(shape.cx + dx, shape.cy + dy, shape.r, shape.style, shape.id, shape.layer,
+                      shape.title)
+    points = tuple((x + dx, y + dy) for x, y in shape.points)
+    if isinstance(shape, Polygon):
+        return Polygon(points, shape.style, shape.id, shape.layer, shape.title)
+    return replace(shape, points=points)
+
+
+def box_of(shape: Shape) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) around one rect, circle, polygon or line."""
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.w, shape.y + shape.h
+    if isinstance(shape, Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    if isinstance(shape, Text):
+        width = text_width(shape.text, shape.size)
+        x0 = {"start": shape.x, "middle": shape.x - width / 2, "end": shape.x - width}[
+            shape.anchor]
+        return x0, shape.y - shape.size / 2, x0 + width, shape.y + shape.size / 2
+    xs = [p[0] for p in shape.points]
+    ys = [p[1] for p in shape.points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is at font ``size``: wide (CJK) characters count one em,
+    the rest about 0.56 em — enough to wrap and place labels without a font at hand."""
+    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56 for ch in text)
+    return ems * size
+
+
+_WIDE = "\u3000-\u9fff\uff00-\uffef"
+_BREAKABLE = re.compile(f"[{_WIDE}]\\s*|[^\\s{_WIDE}]+\\s*|\\s+")
+"""Where a line may break: after any wide (CJK) character, or between words."""
+
+
+def wrap_text(text: str, size: float, width: float, max_lines: int = 2) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (canvas text does not wrap).
+
+    Breaks at spaces, or anywhere in text without spaces (Japanese); the last line ends in
+    "…" when the text needs more than ``max_lines``.
+    """
+    lines: list[str] = []
+    line = ""
+    for piece in _BREAKABLE.findall(text):
+        if line.strip() and text_width((line + piece).rstrip(), size) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    if len(lines) > max_lines:
+        kept = lines[:max_lines]
+        last = kept[-1]
+        while last and text_width(last + "…", size) > width:
+            last = last[:-1]
+        kept[-1] = last.rstrip() + "…"
+        return kept
+    return lines
 
 
 def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = 0.0,
                     ) -> tuple[tuple[float, float], ...]:
     """Points of a regular polygon (a diamond is 4 sides, rotation 0; a hexagon 6)."""
-    import math
-
     return tuple(
         (round(cx + r * math.sin(rotation + 2 * math.pi * k / sides), 2),
          round(cy - r * math.cos(rotation + 2 * math.pi * k / sides), 2))

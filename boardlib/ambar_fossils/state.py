@@ -445,13 +445,6 @@ class AmbarFossilsState(GameState):
     def __repr__(self) -> str:
         return f"<Âmbar {len(self.names)} players, {PHASES[self.phase]}, move {len(self.history)}>"
 
-    def _repr_svg_(self) -> str | None:  # a board picture wherever the widgets are installed
-        try:
-            from widgets.ambar_fossils import state_svg  # type: ignore[import-not-found]
-        except ImportError:
-            return None
-        return state_svg(self)
-
 
 _TYPE_OF = [code // NUMBERS for code in range(FOSSILS)] + [3, 2, 1, 0]
 """The type of a code; negative codes (face-down, -1..-4) index from the end."""

@@ -1,0 +1,363 @@
+"""The generic board, for every game in ``widgets.BOARDS``: clicks, hidden information, saves,
+renderers and language — through the public API (a click at x, y; the buttons)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+from ipycanvas import canvas as ipycanvas_canvas
+
+from boardlib import GAMES, Match
+from boardlib.match import SHARED_SCREEN
+from widgets import BOARDS, Board
+from widgets.canvas import paint_runs
+from widgets.focus import CANVAS_CLASS
+from widgets.scene import Circle, Polygon, Rect, Text, box_of
+from widgets.svg import to_svg
+
+GAME_NAMES = list(BOARDS)
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every canvas message the kernel sends (one per hold_canvas batch)."""
+    messages: list = []
+    original = ipycanvas_canvas._CANVAS_MANAGER._send_custom
+    monkeypatch.setattr(ipycanvas_canvas._CANVAS_MANAGER, "_send_custom",
+                        lambda commands, buffers=(): messages.append(commands) or
+                        original(commands, list(buffers)))
+    return messages
+
+
+def random_positions(game: str, count: int, seed: int = 0):
+    """States met in seeded random games of ``game`` (every player count, every variant)."""
+    info = GAMES[game]
+    rng = random.Random(seed)
+    found = []
+    variants = list(info.variants) or [None]
+    while len(found) < count:
+        state = info.new_game(players=rng.choice(info.player_counts), seed=rng.randrange(10**6),
+                              variant=rng.choice(variants))
+        bot = info.make_bot("random")
+        steps = rng.randrange(0, 120)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                               else bot.choose(state, rng))
+        found.append(state)
+    return found
+
+
+def person_board(game: str, state) -> Board:
+    """A board where every seat is a person, so it never moves by itself: each click is
+    exactly one person's move."""
+    return Board(game, state=state.clone(), controls=None)
+
+
+# ----- clicks land on the move they name ---------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_legal_target_plays_exactly_its_move(game):
+    spec = BOARDS[game]
+    for state in random_positions(game, 25):
+        board = person_board(game, state)
+        if not board.match.waiting_for_person():
+            continue
+        seat = board.state.current_player()
+        seen = board.seen()
+        by_target: dict[str, list[str]] = {}
+        for action in board.state.legal_actions():
+            target = spec.target_of(action, seat, seen)
+            if target:
+                by_target.setdefault(target, []).append(action)
+        for target, actions in by_target.items():
+            trial = person_board(game, board.state)
+            x, y = trial.scene.center_of(target)
+            assert trial.scene.hit(x, y) == target
+            trial.click(x, y)
+            if len(actions) == 1:
+                assert trial.match.moves[0] == (seat, actions[0]), (target, actions)
+            else:
+                assert trial.match.moves == [] and trial._choices == actions
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_ten_thousand_random_clicks_never_break_the_game(game):
+    rng = random.Random(5)
+    info = GAMES[game]
+    board = Board(game, players=info.player_counts[-1], seed=3, controls=None)
+    refused = 0
+    for _ in range(10_000):
+        if board.state.is_terminal() or rng.random() < 0.002:
+            board.new_game(seed=rng.randrange(1000))
+        before = board.state.to_json()
+        moves = len(board.match.moves)
+        scene = board.scene
+        board.click(rng.uniform(-5, scene.width + 5), rng.uniform(-5, scene.height + 5))
+        if len(board.match.moves) == moves:
+            refused += 1
+            assert board.state.to_json() == before  # a refused click changes nothing
+        board.state.validate()
+    assert 0 < refused < 10_000
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_refused_click_is_told_in_the_header_and_beside_the_pointer(game):
+    board = Board(game, seed=1, controls=None)
+    scene = board.scene
+    x, y = scene.width - 3, scene.height - 3  # a corner: never a target
+    message = board.click(x, y)
+    texts = [s.text for s in board.scene.layer("marks") if isinstance(s, Text)]
+    assert any(message.split()[0] in t for t in texts)  # in the header
+    boxes = [s for s in board.scene.layer("marks") if isinstance(s, Rect)
+             and s.style.stroke == "#b00020"]
+    assert boxes and abs(boxes[0].x - x) < 400 and abs(boxes[0].y - y) < 200  # by the click
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_canvas_carries_the_class_the_focus_fix_looks_for(game):
+    board = Board(game, seed=1)
+    assert CANVAS_CLASS in board.renderer.canvas._dom_classes
+    assert any(type(child).__name__ == "FocusWithoutScroll" for child in board.children)
+
+
+# ----- hidden information ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_view_is_a_function_of_the_observation_alone(game):
+    spec = BOARDS[game]
+    for state in random_positions(game, 30, seed=1):
+        board = person_board(game, state)
+        for viewer in [None, *range(state.num_players)]:
+            seen = state.observation(viewer)
+            context = board._context(viewer, {})
+            again = json.loads(json.dumps(seen))  # only what the JSON-safe view says
+            assert spec.view(seen, context) == spec.view(again, context)
+            assert board.scene_for(viewer) == spec.view(
+                json.loads(json.dumps(board.state.observation(viewer))), context)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_narration_for_a_viewer_never_tells_what_the_viewer_may_not_know(game):
+    for state in random_positions(game, 10, seed=2):
+        match = Match(state.clone(), seed=4)
+        bot = GAMES[game].make_bot("random")
+        for _ in range(60):
+            if match.is_over():
+                break
+            if match.state.is_chance_node():
+                match.step()
+            else:
+                match.state.apply_action(bot.choose(match.state, match.rng))
+        for event in match.log:
+            for viewer in [SHARED_SCREEN, *range(state.num_players)]:
+                if not event.hidden_from(viewer):
+                    continue
+                scrambled = type(event).__new__(type(event))
+                for slot in ("game", "kind", "player", "seen_by", "secret"):
+                    setattr(scrambled, slot, getattr(event, slot))
+                scrambled.fields = {k: ("?" if k in event.secret else v)
+                                    for k, v in event.fields.items()}
+                for lang in ("en", "ja"):
+                    assert (event.sentence(lang, state.names, viewer)
+                            == scrambled.sentence(lang, state.names, viewer))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_people_sharing_a_screen_see_a_curtain_when_the_game_hides_cards(game):
+    board = Board(game, seed=2, controls=None)
+    board.info = dataclasses.replace(board.info, hidden_information=True)  # as such games do
+    board._say(None)
+    assert board.curtained() and board.viewer is None
+    before = board.state.to_json()
+    assert "pass the screen" in board.click(*board.scene.center_of(board.scene.ids()[0])).lower()
+    assert board.state.to_json() == before
+    board.unveil()
+    assert not board.curtained() and board.viewer == board.state.current_player()
+    assert board.narration_viewer() == SHARED_SCREEN
+    board.info = dataclasses.replace(board.info, hidden_information=False)
+    board.new_game(bots={1: "random"})
+    assert not board.curtained() and board.viewer == 0 and board.narration_viewer() == 0
+
+
+def test_the_game_to_move_decides_the_viewer():
+    game = GAME_NAMES[0]
+    seats = GAMES[game].player_counts[0]
+    all_bots = Board(game, seed=1, bots=dict.fromkeys(range(seats), "random"), controls=None)
+    assert all_bots.viewer is None and all_bots.narration_viewer() is None
+
+
+# ----- chooser, buttons, undo, hint -------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_several_moves_on_one_target_offer_a_chooser(game):
+    board = Board(game, seed=1, controls=None)
+    seat = board.state.current_player()
+    legal = board.state.legal_actions()
+    first = board.spec.target_of(legal[0], seat, board.seen())
+    board.spec = dataclasses.replace(board.spec, target_of=lambda a, s, seen: first)
+    board._say(None)
+    assert "Which one?" in board.click(*board.scene.center_of(first))
+    assert len(board.chooser.children) == len(legal) + 2  # the question, the moves, Cancel
+    board.choose(len(legal) - 1)
+    assert board.match.moves[0] == (seat, legal[-1])
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_moves_without_a_place_on_the_board_get_buttons(game):
+    for state in random_positions(game, 20, seed=3):
+        board = person_board(game, state)
+        if not board.match.waiting_for_person():
+            continue
+        seat, seen = board.state.current_player(), board.seen()
+        wanted = [a for a in board.state.legal_actions()
+                  if a.kind in board.spec.button_kinds
+                  or board.spec.target_of(a, seat, seen) is None]
+        assert len(board.move_buttons.children) == len(wanted)
+        if wanted:
+            board.move_buttons.children[-1].click()
+            assert board.match.moves[0] == (seat, wanted[-1])
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_hint_is_said_in_words_and_outlined(game):
+    board = Board(game, seed=4)
+    message = board.hint()
+    assert message.startswith("Hint: ") and len(message) > 30
+    assert any(s.style.dash for s in board.scene.layer("highlights"))
+    assert "ヒント" in Board(game, seed=4, lang="ja").hint()
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_undo_takes_back_a_person_move_and_says_so(game):
+    board = Board(game, seed=6, controls="moves")
+    for _ in range(200):
+        legal = [a for a in board.state.legal_actions()] if board.match.waiting_for_person() else []
+        if not legal or board.match.can_undo():
+            break
+        board.play(legal[-1])
+    if board.match.can_undo():
+        before_moves = len(board.match.moves)
+        assert board.undo() == "Move taken back."
+        assert len(board.match.moves) < before_moves
+    else:
+        assert board.undo().startswith("Nothing to undo")
+    assert board._buttons["undo"].disabled == (not board.match.can_undo())
+
+
+# ----- saving -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_save_and_load_and_a_tampered_save_is_refused(game):
+    board = Board(game, seed=8, bots={1: "random"})
+    for _ in range(6):
+        if not board.match.waiting_for_person():
+            break
+        board.play(board.state.legal_actions()[0])
+    text = board.save()
+    played = board.state.to_json()
+    other = Board(game, seed=9)
+    assert other.load(text).startswith("Game loaded")
+    assert other.state.to_json() == played
+    before = other.state.to_json()
+    tampered = json.loads(text)
+    tampered["actions" if "actions" in tampered else next(iter(tampered))] = ["nonsense"]
+    message = other.load(json.dumps(tampered))
+    assert message.startswith("That save was refused") and other.state.to_json() == before
+    assert other.load("{not json").startswith("That save was refused")
+
+
+# ----- language ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_language_switch_retells_everything_on_screen(game):
+    board = Board(game, seed=1, bots={1: "random"})
+    board.click(2, board.scene.height - 2)
+    english = (board.status_text(), board._buttons["undo"].description,
+               board.seat_menus[0].description, board.seat_menus[1].options)
+    board.set_language("ja")
+    japanese = (board.status_text(), board._buttons["undo"].description,
+                board.seat_menus[0].description, board.seat_menus[1].options)
+    assert all(e != j for e, j in zip(english, japanese))
+    assert not any(ch.isascii() and ch.isalpha() for ch in board._buttons["undo"].description)
+    assert board.language_toggle.value == "ja"
+
+
+# ----- the two renderers agree --------------------------------------------------------------------
+def _paint_order(shapes) -> list[int]:
+    """Indexes of shapes in the order the canvas paints them (a shape may be painted twice)."""
+    index = {id(shape): i for i, shape in enumerate(shapes)}
+    order = []
+    for run in paint_runs(shapes):
+        painted = [index[id(s)] for s in run.shapes]
+        order += painted
+        if run.kind not in (Text,) and run.key[0] and run.key[1]:
+            order += painted  # fills first, then the strokes
+    return order
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_canvas_paints_overlapping_shapes_in_the_order_svg_draws_them(game):
+    for state in random_positions(game, 8, seed=7):
+        scene = Board(game, state=state, controls=None).scene
+        for layer in ("board", "pieces", "highlights", "marks"):
+            shapes = scene.layer(layer)
+            order = _paint_order(shapes)
+            last_paint = {i: n for n, i in enumerate(order)}
+            first_paint = {i: n for n, i in reversed(list(enumerate(order)))}
+            solid = [i for i, s in enumerate(shapes) if isinstance(s, Rect | Circle | Polygon)
+                     and i in first_paint]
+            for a in solid:
+                for b in solid:
+                    if a < b and _overlap(box_of(shapes[a]), box_of(shapes[b])):
+                        assert last_paint[a] < first_paint[b], (layer, shapes[a], shapes[b])
+            svg_layer = to_svg(scene).split(f'<g class="{layer}">')[1].split("</g>")[0]
+            assert svg_layer.count("<") >= len(solid)  # SVG draws them too, in scene order
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_paint_runs_split_where_an_outline_would_cover_a_later_shape():
+    from widgets.scene import Style
+
+    under = Rect(0, 0, 10, 10, Style(fill="#000", stroke="#fff"))
+    over = Rect(5, 5, 10, 10, Style(fill="#f00", stroke="#fff"))
+    apart = Rect(50, 50, 10, 10, Style(fill="#0f0", stroke="#fff"))
+    assert [len(r.shapes) for r in paint_runs([under, over])] == [1, 1]
+    assert [len(r.shapes) for r in paint_runs([under, apart])] == [2]
+
+
+# ----- one message per redraw --------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_one_canvas_message_per_redraw(game, sent):
+    board = Board(game, players=GAMES[game].player_counts[-1], seed=2)
+    sent.clear()
+    board.click(*board.scene.center_of(board.scene.ids()[0]))
+    assert len(sent) == 1
+    sent.clear()
+    board.renderer.redraw_all()  # what a page reload or Voila triggers
+    assert len(sent) == 1
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
+    board = Board(game, seed=2)
+    sent.clear()
+    board.set_show_legal(False)
+    clear = ipycanvas_canvas.COMMANDS["clear"]
+    assert len(sent) == 1 and sum(1 for c in sent[0] if c[0] == clear) == 1
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_wrong_settings_are_refused_with_the_reason(game):
+    info = GAMES[game]
+    with pytest.raises(ValueError, match="seat"):
+        Board(game, bots={max(info.player_counts) + 1: "random"})
+    with pytest.raises(ValueError, match="unknown bot"):
+        Board(game, bots={1: "genius"})
+    with pytest.raises(ValueError):
+        Board(game, players=max(info.player_counts) + 1)
+    board = Board(game, seed=1)
+    with pytest.raises(ValueError, match="version"):
+        board.new_game(variant="turbo")

@@ -1,0 +1,146 @@
+"""Âmbar on the generic board: where each move is clicked, its words, its hints, its lessons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardlib import ambar_fossils as af
+from boardlib.ambar_fossils import COMPONENTS
+from boardlib.ambar_fossils.bots import placement_value
+from boardlib.ambar_fossils.odds import flip_odds
+from boardlib.ambar_fossils.state import excellent_neighbour
+from boardlib.messages import localized_names
+from boardlib.protocol import Event
+from widgets.ambar_fossils.labels import LABELS
+from widgets.ambar_fossils.lessons import LESSONS
+from widgets.ambar_fossils.view import view
+from widgets.labels import label
+from widgets.spec import BoardSpec, Seen
+
+TYPE_NAMES = {lang: {t["letter"]: t[lang] for t in COMPONENTS["types"]} for lang in ("en", "ja")}
+
+
+def _label(key: str, lang: str, **values: object) -> str:
+    return label(key, lang, LABELS, **values)
+
+
+def fossil_words(token: str, lang: str) -> str:
+    """"D3" → "Dinosaur 3" / "恐竜3"."""
+    name = TYPE_NAMES.get(lang, TYPE_NAMES["en"])[token[0]]
+    return f"{name} {token[1:]}" if lang == "en" else f"{name}{token[1:]}"
+
+
+def target_of(action: str, seat: int, seen: Seen) -> str | None:
+    """The click target that makes ``action`` by ``seat`` (None for a pass: it gets a button)."""
+    kind, _, arg = str(action).partition(" ")
+    if kind == "flip":
+        return f"down-{arg}"
+    if kind == "take":
+        return f"up-{arg}"
+    if kind == "place":
+        return f"column-{seat}-{arg}"
+    if kind == "return":
+        return "hand"
+    return None
+
+
+def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+    """The move a click on ``target`` asks for, or None and the reason there is none."""
+    kind, _, rest = target.partition("-")
+    if kind == "down":
+        return f"flip {rest}", None
+    if kind == "up":
+        return f"take {rest}", None
+    if kind == "hand":
+        return "return", None
+    if kind == "column":
+        seat, column = (int(part) for part in rest.split("-"))
+        if seat != seen["to_move"]:
+            owner = localized_names(seen["names"], lang)[seat]
+            return None, _label("not_your_display", lang, owner=owner)
+        return f"place {column}", None
+    return None, _label("nothing_here", lang)
+
+
+def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+    """Whose turn and which step: choose, place, or the end phase's take-or-pass."""
+    if seen["phase"] == "over":
+        return _label("over", lang)
+    player = names[seen["to_move"]]
+    if seen["phase"] == "place":
+        return _label("turn_place", lang, player=player,
+                      fossil=fossil_words(seen["holding"], lang))
+    if seen["phase"] in ("reveal", "reveal_swapped"):
+        return _label("turn_reveal", lang, player=player)
+    if seen["end_phase"]:
+        return _label("turn_choose_end", lang, player=player)
+    return _label("turn_choose", lang, player=player)
+
+
+def action_words(action: str, seen: Seen, lang: str) -> str:
+    """A move in words: "Take Dinosaur 3", "Place Plant 4 in column 2", "Pass"."""
+    kind, _, arg = str(action).partition(" ")
+    holding = fossil_words(seen["holding"], lang) if seen.get("holding") else ""
+    if kind == "flip":
+        return _label("do_flip", lang, kind=TYPE_NAMES.get(lang, TYPE_NAMES["en"])[arg])
+    if kind == "take":
+        return _label("do_take", lang, fossil=fossil_words(arg, lang))
+    if kind == "place":
+        return _label("do_place", lang, fossil=holding, n=arg)
+    if kind == "return":
+        return _label("do_return", lang, fossil=holding)
+    if kind == "pass":
+        return _label("do_pass", lang)
+    return str(action)
+
+
+def hint_reason(seen: Seen, action: str, lang: str) -> str:
+    """Why the greedy bot's move is good, in words (the bot's own ranking, AF-7 and AF-3)."""
+    state = af.from_snapshot(seen)  # Âmbar hides nothing anyone knows (AF-2.2)
+    seat = state.player
+    kind, _, arg = str(action).partition(" ")
+    if kind == "place":
+        column = int(arg) - 1
+        neighbour = excellent_neighbour(state.tops[seat], column, state.holding)
+        if neighbour >= 0:
+            return _label("why_extra", lang,
+                          neighbour=fossil_words(af.fossil_token(neighbour), lang))
+        height = state.heights[seat][column]
+        if placement_value(state, seat, state.holding, column) > 1.0:
+            return _label("why_stack", lang, n=arg, level=height + 1)
+        return _label("why_swap", lang)
+    if kind == "return":
+        return _label("why_return", lang, fossil=fossil_words(seen["holding"], lang))
+    if kind == "take":
+        return _label("why_take", lang, fossil=fossil_words(arg, lang))
+    if kind == "flip":
+        odds = flip_odds(state, seat, arg)
+        return _label("why_flip", lang, kind=TYPE_NAMES.get(lang, TYPE_NAMES["en"])[arg],
+                      chance=str(odds.placeable),
+                      percent=f"{float(odds.placeable):.0%}")
+    return _label("why_pass", lang)
+
+
+def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
+    """An extra turn is said in the header, where the student looks (AF-7.1)."""
+    for event in reversed(events):
+        if event.kind == "extra_turn" and event.player == seen["to_move"]:
+            names = localized_names(seen["names"], lang)
+            return _label("extra_turn_news", lang, player=names[event.player])
+    return None
+
+
+SPEC = BoardSpec(
+    game="ambar_fossils",
+    view=view,
+    target_of=target_of,
+    intent=intent,
+    status=status,
+    action_words=action_words,
+    hint_reason=hint_reason,
+    labels=LABELS,
+    news=news,
+    hint_bot="greedy",
+    button_kinds=("return",),
+    lessons=LESSONS,
+)

@@ -1,0 +1,671 @@
+"""One board for every game: play by clicking, with legal moves shown and illegal ones explained.
+
+``Board(game, …)`` holds a ``boardlib.Match`` (seats, bots, undo) and draws the game's spec
+(``widgets.BOARDS[game]``) for whoever is at the screen. Everything the game adds is in its
+spec; everything here is the same for every game: seats and bots, undo, hints, the header
+with the message of the moment, the narration, the result table, save and load, the
+pass-the-screen curtain, the controls and the language.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from boardlib import GAMES, IllegalAction, Match
+from boardlib.match import SHARED_SCREEN, narration_viewer
+from boardlib.messages import localized_names
+from boardlib.protocol import Event, GameState
+from widgets import overlays
+from widgets.canvas import CanvasRenderer
+from widgets.focus import CANVAS_CLASS, focus_guard
+from widgets.labels import LANGUAGES, label
+from widgets.overlays import HEADER_HEIGHT, Message
+from widgets.scene import Scene
+from widgets.spec import BOARDS, BoardSpec, Seen, ViewContext
+
+NARRATION_LINES = 60
+MoveListener = Callable[[str, list[Event]], None]
+
+
+class Board(w.VBox):
+    """A game to play with the mouse: bots in any seat, undo, hints, save/load, two languages.
+
+    ``controls``: "full" (new game, players, version, seats, save/load, and the moves row),
+    "moves" (undo, hint, legal moves, the game's buttons, language) or None (the board alone).
+    A click that is not allowed says why (and which rule), beside the click and in the
+    header, and changes nothing.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        seed: int | None = None,
+        bots: Mapping[int, str] | None = None,
+        variant: str | None = None,
+        lang: str = "en",
+        state: GameState | None = None,
+        controls: str | None = "full",
+        show_legal: bool = True,
+    ) -> None:
+        if controls not in ("full", "moves", None):
+            raise ValueError(f"controls must be 'full', 'moves' or None, not {controls!r}")
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        self.info = GAMES[game]
+        self.spec: BoardSpec = BOARDS[game]
+        self.lang = lang
+        self.show_legal = show_legal
+        self.variant = variant if variant is not None else self.info.default_variant
+        self._seed = seed
+        self._bot_names = dict(bots or {})
+        self._listeners: list[MoveListener] = []
+        self._language_listeners: list[Callable[[str], None]] = []
+        self._message: Message | None = None
+        self._hint: str | None = None
+        self._refused: str | None = None
+        self._callout: tuple[tuple[float, float], str] | None = None
+        self._unveiled: int | None = None
+        self._choices: list[str] = []
+        self.last_events: list[Event] = []
+        self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
+        self._narration_cache: tuple[tuple, str] | None = None
+        self.match = self._make_match(state if state is not None else self._new_state(players))
+        self.match.advance()
+        self._scene = self._compose()
+        self.renderer = CanvasRenderer(self._scene, on_click=self.click)
+        self.renderer.canvas.add_class(CANVAS_CLASS)
+        self._build_widgets(controls)
+        self._refresh()
+
+    # ----- who looks at the screen ------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    def people(self) -> list[int]:
+        """The seats played by people at this screen (every seat without a bot)."""
+        return [seat for seat in range(self.state.num_players) if seat not in self.match.bots]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is on screen: the one person playing; at a shared screen the
+        person to move once the curtain is lifted; None (the public view) otherwise."""
+        people = self.people()
+        if len(people) == 1:
+            return people[0]
+        if not people:
+            return None
+        if self.info.hidden_information:
+            return self._unveiled
+        player = self.state.current_player()
+        return player if player in people else None
+
+    def curtained(self) -> bool:
+        """A person must move at a shared screen, and their private view is not shown yet."""
+        return (self.info.hidden_information and len(self.people()) > 1
+                and self.match.waiting_for_person()
+                and self._unveiled != self.state.current_player())
+
+    def narration_viewer(self) -> int | None:
+        """Whose ears the narration is for (the command line's rule, boardlib.match)."""
+        return narration_viewer(self.people())
+
+    def seen(self) -> Seen:
+        """What the viewer may see: the only thing the game's drawing code is given."""
+        return self.state.observation(self.viewer)
+
+    # ----- the picture ------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        """The picture on screen now (clicks are answered against this very picture)."""
+        return self._scene
+
+    def scene_for(self, viewer: int | None) -> Scene:
+        """The game's own picture for ``viewer`` (no header, outlines or messages): for tests."""
+        seen = self.state.observation(viewer)
+        return self.spec.view(seen, self._context(viewer, {}))
+
+    def _context(self, viewer: int | None, highlights: Mapping[str, str]) -> ViewContext:
+        return ViewContext(viewer=viewer, highlights=highlights, lang=self.lang,
+                           names=self.names(), bots=dict(self._bot_names))
+
+    def names(self) -> list[str]:
+        return localized_names(self.state.names, self.lang)
+
+    def _compose(self) -> Scene:
+        """Header, the game's picture for the viewer, outlines, last-move tags, messages."""
+        seen = self.seen()
+        body, moved, present = self._body(seen)
+        message = self._header_message(seen)
+        size = (body.width, body.height + HEADER_HEIGHT)
+        shapes = [*moved, *overlays.header(body.width, self._title(), message,
+                                           self.spec.header_colour)]
+        layered = overlays.outlines(moved, self._highlights(seen))
+        layered += overlays.last_move_tags(moved, self._last_move_tags(seen, present))
+        if self.curtained():
+            player = self.names()[self.state.current_player()]
+            layered += overlays.curtain(body.width, HEADER_HEIGHT, body.height,
+                                        self._label("curtain", player=player),
+                                        self._label("curtain_hint", player=player))
+        if self._callout is not None:
+            layered += overlays.callout(self._callout[0], self._callout[1], size)
+        return Scene(size[0], size[1], (*shapes, *layered), background=body.background,
+                     title=f"{self._title()}: {message.text}", notes=body.notes)
+
+    def _body(self, seen: Seen) -> tuple[Scene, list, set[str]]:
+        """The game's picture under the header, its targets — kept while nothing it shows
+        changes, so a refused click or a hint redraws only the marks above it."""
+        key = (self.state, len(self.state.history), self.viewer, self.lang,
+               tuple(sorted(self._bot_names.items())))
+        cached = self._body_cache
+        if cached is not None and cached[0][0] is key[0] and cached[0][1:] == key[1:]:
+            return cached[1]
+        body = self.spec.view(seen, self._context(self.viewer, {}))
+        moved = overlays.under_header(body)
+        drawn = (body, moved, {shape.id for shape in moved if shape.id is not None})
+        self._body_cache = (key, drawn)
+        return drawn
+
+    def _title(self) -> str:
+        return self.info.titles.get(self.lang, self.info.title)
+
+    def _header_message(self, seen: Seen) -> Message:
+        if self._message is not None:
+            return self._message
+        if self.curtained():
+            player = self.names()[self.state.current_player()]
+            return Message(self._label("curtain", player=player), "curtain")
+        return Message(self.status_line(seen))
+
+    def status_line(self, seen: Seen | None = None) -> str:
+        """Whose turn and which step, in words (the game's own status line)."""
+        return self.spec.status(seen if seen is not None else self.seen(), self.names(),
+                                self.lang)
+
+    def _highlights(self, seen: Seen) -> dict[str, str]:
+        marks: dict[str, str] = {}
+        if self.show_legal and self.match.waiting_for_person() and not self.curtained():
+            seat = self.state.current_player()
+            for action in self.state.legal_actions():
+                target = self.spec.target_of(action, seat, seen)
+                if target:
+                    marks[target] = "legal"
+        if self._hint:
+            target = self.spec.target_of(self._hint, self.state.current_player(), seen)
+            if target:
+                marks[target] = "hint"
+        if self._refused:
+            marks[self._refused] = "refused"
+        return marks
+
+    def _last_move_tags(self, seen: Seen, present: set[str]) -> dict[str, str]:
+        """For every seat, the target of its latest move that is still on the board."""
+        names = self.names()
+        tags: dict[str, str] = {}
+        done: set[int] = set()
+        for seat, action in reversed(self.match.moves):
+            if seat in done:
+                continue
+            target = self.spec.target_of(action, seat, seen)
+            if target in present and target not in tags:
+                tags[target] = self._label("last_tag", who=names[seat])
+                done.add(seat)
+        return tags
+
+    # ----- what a person does -----------------------------------------------------------------
+    def click(self, x: float, y: float) -> str:
+        """A click at scene point (x, y): make the move it means, offer a choice, or say why not."""
+        self._choices = []
+        if self.curtained():
+            player = self.names()[self.state.current_player()]
+            return self._say(Message(self._label("curtain_first", player=player), "refused"))
+        if self.state.is_terminal():
+            return self._refuse(self._label("game_over_click"), (x, y))
+        if not self.match.waiting_for_person():
+            return self._refuse(self._label("bots_turn"), (x, y))
+        target = self._scene.hit(x, y)
+        if target is None:
+            return self._refuse(self._label("nothing_here"), (x, y))
+        seen = self.seen()
+        seat = self.state.current_player()
+        here = [action for action in self.state.legal_actions()
+                if self.spec.target_of(action, seat, seen) == target]
+        if len(here) == 1:
+            return self.play(here[0])
+        if len(here) > 1:
+            return self._offer(here)
+        action, reason = self.spec.intent(target, seen, self.lang)
+        if action is None:
+            return self._refuse(reason or self._label("nothing_here"), (x, y), target)
+        problem = self.state.check_action(action, player=seat)
+        if problem is None:
+            return self.play(action)
+        return self._refuse(self._refusal_text(problem), (x, y), target)
+
+    def play(self, action: str) -> str:
+        """Make a person's move (as a click would); returns what the header now says."""
+        self._choices = []
+        if not self.match.waiting_for_person():
+            key = "game_over_click" if self.state.is_terminal() else "bots_turn"
+            return self._say(Message(self._label(key), "refused"))
+        before = len(self.match.log)
+        try:
+            self.match.play(action)
+        except IllegalAction as problem:
+            return self._say(Message(self._refusal_text(problem), "refused"))
+        played = str(self.match.moves[-1][1])
+        self.match.advance()
+        self._hint = None
+        self.last_events = self.match.log[before:]
+        for listener in self._listeners:
+            listener(played, self.last_events)
+        news = self.spec.news(self.last_events, self.seen(), self.lang) if self.spec.news else None
+        return self._say(Message(news, "success") if news else None)
+
+    def choose(self, index: int) -> str:
+        """Pick one of the moves the chooser offers (0-based), as its button does."""
+        if not 0 <= index < len(self._choices):
+            return self._say(Message(self._label("nothing_here"), "refused"))
+        return self.play(self._choices[index])
+
+    def on_move(self, callback: MoveListener) -> None:
+        """Call ``callback(action, events)`` after every move a person makes."""
+        self._listeners.append(callback)
+
+    def on_language(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(lang)`` after the language changes."""
+        self._language_listeners.append(callback)
+
+    def undo(self, *_: object) -> str:
+        """Take back the last person's move (and the bots' answers); never a chance outcome."""
+        if not self.match.undo():
+            return self._say(Message(self._label("nothing_to_undo"), "refused"))
+        self._hint = None
+        self.last_events = []
+        for listener in self._listeners:
+            listener("", [])
+        return self._say(Message(self._label("undone"), "success"))
+
+    def hint(self, *_: object) -> str:
+        """Outline the move the game's hint bot would make, and say why in words."""
+        if not self.match.waiting_for_person() or self.curtained():
+            return self._say(Message(self._label("hint_none"), "refused"))
+        bot = self.info.make_bot(self.spec.hint_bot)
+        self._hint = str(bot.choose(self.state.clone(), random.Random(len(self.state.history))))
+        seen = self.seen()
+        words = self.spec.action_words(self._hint, seen, self.lang)
+        reason = self.spec.hint_reason(seen, self._hint, self.lang)
+        return self._say(Message(self._label("hint_text", move=words, reason=reason), "hint"))
+
+    def unveil(self, *_: object) -> str:
+        """The person to move has the screen: lift the curtain and show their own view."""
+        if self.curtained():
+            self._unveiled = self.state.current_player()
+        return self._say(None)
+
+    def set_show_legal(self, show: bool) -> None:
+        self.show_legal = show
+        self._refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Tell everything on screen again in ``lang``: header, controls, narration, results."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        self.lang = lang
+        self._message = None  # a message is told in the language it was made in
+        self._callout = None
+        self._relabel_controls()
+        self._refresh()
+        for listener in self._language_listeners:
+            listener(lang)
+
+    def new_game(self, players: int | None = None, seed: int | None = None,
+                 bots: Mapping[int, str] | None = None, variant: str | None = None) -> str:
+        """Start again (same settings unless given); ``ValueError`` names a wrong setting."""
+        if variant is not None:
+            self._check_variant(variant)
+        players = players if players is not None else self.state.num_players
+        bot_names = dict(bots) if bots is not None else dict(self._bot_names)
+        bot_names = {s: b for s, b in bot_names.items() if s < players}
+        self._check_bots(bot_names, players)
+        self.variant = variant if variant is not None else self.variant
+        self._seed = seed
+        self._bot_names = bot_names
+        self.match = self._make_match(self._new_state(players))
+        self.match.advance()
+        self._reset_feedback()
+        return self._say(None)
+
+    def restart_from(self, state: GameState) -> str:
+        """Play on from ``state`` (a copy), with the same seats and seed: a lesson's reset."""
+        self.match = self._make_match(state.clone())
+        self.match.advance()
+        self._reset_feedback()
+        return self._say(None)
+
+    # ----- saving -----------------------------------------------------------------------------
+    def save(self, *_: object) -> str:
+        """The game as the engine's validated JSON save (also put in the save box)."""
+        text = self.state.to_json()
+        if hasattr(self, "save_box"):
+            self.save_box.value = text
+            self.save_box.layout.display = ""
+        self._say(Message(self._label("saved"), "success"))
+        return text
+
+    def load(self, text: str | None = None) -> str:
+        """Load a save (or the save box's text); a tampered or broken one is refused with the
+        reason, and the game on screen stays as it was."""
+        if text is None:
+            text = self.save_box.value if hasattr(self, "save_box") else ""
+        try:
+            state = self.info.from_json(text)
+        except (ValueError, TypeError) as problem:
+            return self._say(Message(self._label("load_refused", reason=str(problem)), "refused"))
+        if state.num_players != self.state.num_players:
+            self._bot_names = {s: b for s, b in self._bot_names.items() if s < state.num_players}
+        self.match = self._make_match(state)
+        self.match.advance()
+        self._reset_feedback()
+        return self._say(Message(self._label("loaded", moves=len(state.history)), "success"))
+
+    # ----- messages ---------------------------------------------------------------------------
+    def _refusal_text(self, problem: IllegalAction) -> str:
+        rule = self._label("rule", rule=problem.rule) if problem.rule else ""
+        return self._label("not_allowed", reason=problem.explain(self.lang)) + rule
+
+    def _refuse(self, text: str, point: tuple[float, float], target: str | None = None) -> str:
+        """Say why not in the header and beside the click, and flash the refused target."""
+        self._refused = target
+        self._callout = (point, text)
+        self._message = Message(text, "refused")
+        self._refresh()
+        return text
+
+    def _offer(self, actions: list[str]) -> str:
+        """Several legal moves share the clicked place: a small chooser asks which one."""
+        self._choices = list(actions)
+        return self._say(Message(self._label("choose_between")))
+
+    def _say(self, message: Message | None) -> str:
+        self._message = message
+        self._refused = None
+        self._callout = None
+        self._refresh()
+        return message.text if message else self.status_line()
+
+    def status_text(self) -> str:
+        """What the header says now."""
+        return self._header_message(self.seen()).text
+
+    def _reset_feedback(self) -> None:
+        self._hint = None
+        self._unveiled = None
+        self._choices = []
+        self.last_events = []
+
+    def _label(self, key: str, **values: object) -> str:
+        return label(key, self.lang, self.spec.labels, **values)
+
+    def _bot_label(self, name: str) -> str:
+        try:
+            return self._label(f"bot_{name}")
+        except KeyError:
+            return name
+
+    # ----- the match --------------------------------------------------------------------------
+    def _new_state(self, players: int | None) -> GameState:
+        return self.info.new_game(players=players, seed=self._seed, variant=self.variant)
+
+    def _check_variant(self, variant: str) -> None:
+        if variant not in self.info.variants:
+            versions = ", ".join(self.info.variants) or "none"
+            raise ValueError(f"{self.info.title} has no version {variant!r} (versions: {versions})")
+
+    def _check_bots(self, bots: Mapping[int, str], players: int) -> None:
+        for seat, name in bots.items():
+            if name not in self.info.bots:
+                raise ValueError(f"unknown bot {name!r}: {self.info.title} offers "
+                                 f"{', '.join(self.info.bots)}")
+            if not 0 <= seat < players:
+                raise ValueError(f"there is no seat {seat + 1} in a {players}-player game")
+
+    def _make_match(self, state: GameState) -> Match:
+        self._check_bots(self._bot_names, state.num_players)
+        bots = {seat: self.info.make_bot(name) for seat, name in self._bot_names.items()}
+        return Match(state, bots=bots, seed=self._seed)
+
+    # ----- the widgets around the canvas ------------------------------------------------------
+    def _build_widgets(self, controls: str | None) -> None:
+        self.status = w.HTML(layout=w.Layout(min_height="28px"))
+        self.status.add_class("boardlib-status")
+        self.narration = w.HTML(layout=w.Layout(max_height="200px", overflow="auto",
+                                                border="1px solid #d8cfbf", padding="4px 8px"))
+        self.narration.add_class("boardlib-narration")
+        self.result_panel = w.HTML()
+        self.result_panel.add_class("boardlib-result")
+        self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.chooser.add_class("boardlib-chooser")
+        self.curtain_button = w.Button(button_style="info", layout=w.Layout(height="44px",
+                                                                            width="auto"))
+        self.curtain_button.add_class("boardlib-curtain")
+        self.curtain_button.on_click(self.unveil)
+        self.move_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.move_buttons.add_class("boardlib-moves")
+        self._move_button_actions: tuple[str, ...] = ()
+        rows: list[w.Widget] = []
+        if controls == "full":
+            rows.append(self._setup_controls())
+        if controls in ("full", "moves"):
+            rows.append(self._move_controls())
+        else:
+            rows.append(self.move_buttons)
+        parts = [*rows, self.chooser, self.curtain_button, self.renderer.canvas, self.status,
+                 self.result_panel, self.narration]
+        if controls == "full":
+            parts.append(self._save_controls())
+        super().__init__([*parts, focus_guard()])
+
+    def _button(self, key: str, handler: Callable[..., object], **style: Any) -> w.Button:
+        button = w.Button(description=self._label(key),
+                          layout=w.Layout(width="auto", height="40px"), **style)
+        button.on_click(lambda *_: handler())
+        button.add_class(f"boardlib-{key.replace('_', '-')}")
+        self._buttons[key] = button
+        return button
+
+    def _setup_controls(self) -> w.Widget:
+        self._buttons: dict[str, w.Widget] = getattr(self, "_buttons", {})
+        self.players_menu = w.Dropdown(options=list(self.info.player_counts),
+                                       value=self.state.num_players,
+                                       layout=w.Layout(width="150px"))
+        self.players_menu.observe(lambda _: self._update_seat_menus(), "value")
+        self.seed_box = w.IntText(value=self._seed or 0, layout=w.Layout(width="160px"))
+        self.variant_menu = w.Dropdown(options=list(self.info.variants) or ["—"],
+                                       value=self.variant or "—", layout=w.Layout(width="190px"))
+        self.variant_menu.layout.display = "" if self.info.variants else "none"
+        self.seat_menus = [w.Dropdown(layout=w.Layout(width="190px"))
+                           for _ in range(max(self.info.player_counts))]
+        new = self._button("new_game", self._on_new_game, button_style="primary")
+        self._relabel_setup()
+        return w.HBox([self.players_menu, self.variant_menu, self.seed_box, *self.seat_menus, new],
+                      layout=w.Layout(flex_flow="row wrap"))
+
+    def _move_controls(self) -> w.Widget:
+        self._buttons = getattr(self, "_buttons", {})
+        undo = self._button("undo", self.undo, icon="undo")
+        hint = self._button("hint", self.hint, icon="lightbulb-o")
+        self.legal_toggle = w.ToggleButton(value=self.show_legal, layout=w.Layout(width="auto",
+                                                                                   height="40px"))
+        self.legal_toggle.observe(lambda change: self.set_show_legal(change["new"]), "value")
+        self.language_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
+                                               value=self.lang, layout=w.Layout(width="auto"))
+        self.language_toggle.observe(lambda change: self.set_language(change["new"]), "value")
+        self._relabel_moves()
+        return w.HBox([undo, hint, self.legal_toggle, self.move_buttons, self.language_toggle],
+                      layout=w.Layout(flex_flow="row wrap"))
+
+    def _save_controls(self) -> w.Widget:
+        save = self._button("save", self.save)
+        load = self._button("load", self.load)
+        self.save_box = w.Textarea(layout=w.Layout(width="860px", height="90px", display="none"))
+        return w.VBox([w.HBox([save, load]), self.save_box])
+
+    def _relabel_setup(self) -> None:
+        self.players_menu.description = self._label("players")
+        self.seed_box.description = self._label("seed")
+        self.variant_menu.description = self._label("variant")
+        self._update_seat_menus()
+
+    def _update_seat_menus(self) -> None:
+        options = [(self._label("person"), "person")]
+        options += [(self._bot_label(name), name) for name in self.info.bots]
+        for seat, menu in enumerate(self.seat_menus):
+            value = menu.value if menu.value else self._bot_names.get(seat, "person")
+            menu.options = options
+            menu.value = value
+            menu.description = self._label("seat", n=seat + 1)
+            menu.layout.display = "" if seat < self.players_menu.value else "none"
+
+    def _relabel_moves(self) -> None:
+        self.legal_toggle.description = self._label("show_legal")
+        self.language_toggle.description = ""
+
+    def _relabel_controls(self) -> None:
+        for key, button in getattr(self, "_buttons", {}).items():
+            button.description = self._label(key)
+        if hasattr(self, "players_menu"):
+            self._relabel_setup()
+        if hasattr(self, "legal_toggle"):
+            self._relabel_moves()
+            self.language_toggle.value = self.lang
+        self._move_button_actions = ()  # re-told in the new language
+
+    def _on_new_game(self) -> None:
+        players = self.players_menu.value
+        bots = {s: m.value for s, m in enumerate(self.seat_menus[:players]) if m.value != "person"}
+        variant = self.variant_menu.value if self.info.variants else None
+        self.seed_box.value = self.seed_box.value  # the seed shown is the seed played
+        self.new_game(players=players, seed=self.seed_box.value, bots=bots, variant=variant)
+
+    # ----- refreshing everything on screen ----------------------------------------------------
+    def _refresh(self) -> None:
+        self._scene = self._compose()
+        if not hasattr(self, "status"):
+            return
+        self.renderer.show(self._scene)
+        message = self._header_message(self.seen())
+        colour = {"refused": "#b00020", "hint": "#7a1f6b", "success": "#1f6b2a"}.get(
+            message.tone, "#222")
+        self.status.value = (f'<div style="font-size:18px;color:{colour}">'
+                             f"{escape(message.text)}</div>")
+        self.narration.value = self._narration_html()
+        self.result_panel.value = self._result_html() if self.state.is_terminal() else ""
+        self._update_move_buttons()
+        self._update_chooser()
+        curtained = self.curtained()
+        self.curtain_button.layout.display = "" if curtained else "none"
+        if curtained:
+            player = self.names()[self.state.current_player()]
+            self.curtain_button.description = self._label("curtain_button", player=player)
+        if "undo" in getattr(self, "_buttons", {}):
+            self._buttons["undo"].disabled = not self.match.can_undo()
+            self._buttons["hint"].disabled = not self.match.waiting_for_person() or curtained
+
+    def _narration_html(self) -> str:
+        """The story so far, newest first, told for the narration's viewer (cached)."""
+        key = (self.match, len(self.match.log), self.lang, self.narration_viewer())
+        if self._narration_cache is not None and self._narration_cache[0] == key:
+            return self._narration_cache[1]
+        html = self._tell_narration()
+        self._narration_cache = (key, html)
+        return html
+
+    def _tell_narration(self) -> str:
+        viewer = self.narration_viewer()
+        names = self.state.names
+        lines = [event.sentence(self.lang, names, viewer)
+                 for event in reversed(self.match.log[-NARRATION_LINES:])]
+        heading = (f'<div style="font-size:13px;color:#6b5a3a">'
+                   f'{escape(self._label("moves_heading"))}</div>')
+        return heading + "".join(f'<div style="font-size:16px">{escape(line)}</div>'
+                                 for line in lines)
+
+    def _result_html(self) -> str:
+        result = self.state.result()
+        names = self.names()
+        heads = "".join(f"<th>{escape(self._short_heading(h))}</th>" for h in result.short)
+        rows = "".join(
+            f"<tr><td>{result.place_of(p)}</td><td>{escape(names[p])}</td>"
+            + "".join(f"<td>{v}</td>" for v in result.scores[p]) + "</tr>"
+            for group in result.ranking for p in group
+        )
+        return (
+            f'<div style="font-size:18px;border:2px solid #d08a00;padding:8px;'
+            f'background:#fff8e6"><b>{escape(self._label("ranking"))}</b>'
+            f'<table style="font-size:18px;border-spacing:14px 2px">'
+            f'<tr><th>{escape(self._label("place"))}</th>'
+            f"<th>{escape(self._label('player'))}</th>{heads}</tr>{rows}</table>"
+            f"<p>{escape(result.explain(self.lang))}</p></div>"
+        )
+
+    def _short_heading(self, heading: str) -> str:
+        try:
+            return self._label(f"short_{heading}")
+        except KeyError:
+            return heading
+
+    def _update_move_buttons(self) -> None:
+        """A button for every legal move without a place on the board (and the game's own)."""
+        actions: tuple[str, ...] = ()
+        if self.match.waiting_for_person() and not self.curtained():
+            seat = self.state.current_player()
+            seen = self.seen()
+            actions = tuple(a for a in self.state.legal_actions()
+                            if a.kind in self.spec.button_kinds
+                            or self.spec.target_of(a, seat, seen) is None)
+        if actions == self._move_button_actions:
+            return
+        self._move_button_actions = actions
+        seen = self.seen()
+        buttons = []
+        for action in actions:
+            button = w.Button(description=self.spec.action_words(action, seen, self.lang),
+                              layout=w.Layout(width="auto", height="40px"))
+            button.add_class("boardlib-move")
+            button.on_click(lambda _, move=action: self.play(move))
+            buttons.append(button)
+        self.move_buttons.children = buttons
+
+    def _update_chooser(self) -> None:
+        if not self._choices:
+            self.chooser.children = ()
+            self.chooser.layout.display = "none"
+            return
+        seen = self.seen()
+        buttons: list[w.Widget] = [w.HTML(f"<b>{escape(self._label('choose_between'))}</b>")]
+        for index, action in enumerate(self._choices):
+            button = w.Button(description=self.spec.action_words(action, seen, self.lang),
+                              button_style="info", layout=w.Layout(width="auto", height="40px"))
+            button.on_click(lambda _, i=index: self.choose(i))
+            buttons.append(button)
+        cancel = w.Button(description=self._label("cancel"), layout=w.Layout(height="40px"))
+        cancel.on_click(lambda _: self._say(None))
+        self.chooser.children = (*buttons, cancel)
+        self.chooser.layout.display = ""
+
+
+def narrate(events: list[Event], lang: str = "en", names: list[str] | None = None,
+            viewer: int | None = None) -> str:
+    """Events as one paragraph (for notebooks that print what a move did)."""
+    joiner = "" if lang == "ja" else " "
+    return joiner.join(event.sentence(lang, names, viewer) for event in events)
+
+
+__all__ = ["SHARED_SCREEN", "Board", "narrate"]

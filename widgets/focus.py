@@ -1,0 +1,62 @@
+"""Clicks land where the pointer is: a front-end fix for ipycanvas's focus-then-measure.
+
+ipycanvas's front end answers a mouse-down with ``this.el.focus()`` and only then reads the
+canvas's position. When the canvas is not wholly on screen, Chromium's ``focus()`` scrolls it
+into view first, so the coordinates are measured after the page moved and the click lands on
+another target (a Dinosaur pile click turned over a Marine fossil). Firefox scrolls only for an
+element wholly out of view, so it shows the fault less often.
+
+The fix is a view-less anywidget, one per kernel, shown (invisibly) beside every board: its
+module makes ``focus()`` on any element inside a ``.boardlib-canvas`` pass
+``preventScroll: true``. Nothing else on the page changes, the canvas keeps keyboard focus,
+and it works wherever the widget's front end loads (JupyterLab, Notebook 7, Voila).
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+CANVAS_CLASS = "boardlib-canvas"
+"""The CSS class every board canvas carries; the fix applies to nothing else."""
+
+_ESM = """
+const FLAG = "__boardlibFocusWithoutScroll";
+function install() {
+  if (globalThis[FLAG]) return;
+  globalThis[FLAG] = true;
+  const original = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function (options) {
+    if (this.closest && this.closest(".CANVAS_CLASS")) {
+      return original.call(this, Object.assign({}, options || {}, {preventScroll: true}));
+    }
+    return original.call(this, options);
+  };
+}
+function initialize({ model }) { install(); }
+function render({ model, el }) {
+  install();
+  el.style.display = "none";
+  model.set("installed", true);
+  model.save_changes();
+}
+export default { initialize, render };
+""".replace("CANVAS_CLASS", CANVAS_CLASS)
+
+
+class FocusWithoutScroll(anywidget.AnyWidget):
+    """Installs the fix in the page when the front end loads it; ``installed`` says it ran."""
+
+    _esm = _ESM
+    installed = traitlets.Bool(False).tag(sync=True)
+
+
+_GUARD: FocusWithoutScroll | None = None
+
+
+def focus_guard() -> FocusWithoutScroll:
+    """The kernel's one instance (every board shows it; one per kernel is enough)."""
+    global _GUARD
+    if _GUARD is None:
+        _GUARD = FocusWithoutScroll(layout={"display": "none"})
+    return _GUARD

@@ -1,0 +1,129 @@
+"""A rule lesson step, for every game: a prepared position, a goal, the moves it is about.
+
+The board waits for the student: Run All never plays the step (a cell that demonstrates a
+move plays it on a copy, ``try_moves``), and the feedback follows the step's state — the ✔
+is kept once earned and cleared when its move is undone, a later move is "keep playing",
+and no message ever points at a control that is switched off.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from boardlib import GAMES, IllegalAction, Match
+from widgets.board import Board, narrate
+from widgets.labels import label
+from widgets.spec import BOARDS, LessonStep
+
+COLOURS = {"goal": "#fff8e6", "done": "#e7f6e7", "other": "#fdecea"}
+
+
+class RuleStep(w.VBox):
+    """The board of one lesson step (``BOARDS[game].lessons[name]``) with its feedback line."""
+
+    def __init__(self, game: str, step: str | LessonStep, lang: str = "en") -> None:
+        self.game = game
+        self.step = BOARDS[game].lessons[step] if isinstance(step, str) else step
+        self.lang = lang
+        self.start = GAMES[game].from_description(self.step.position)
+        self.board = Board(game, state=self.start.clone(), lang=lang, bots=dict(self.step.bots),
+                           controls="moves", seed=self.step.seed)  # seeded: the same reveals
+        self._earned_at: int | None = None  # where in match.moves the ✔ move stands
+        self._mood = "goal"
+        self._last = ""
+        self.feedback = w.HTML()
+        self.feedback.add_class("boardlib-feedback")
+        self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="auto",
+                                                                      height="40px"))
+        self.reset_button.add_class("boardlib-reset-step")
+        self.reset_button.on_click(lambda _: self.reset())
+        self.board.on_move(self._moved)
+        self.board.on_language(self._relanguage)
+        self._show()
+        super().__init__([w.HBox([self.feedback, self.reset_button]), self.board])
+
+    @property
+    def earned(self) -> bool:
+        """Whether the student has made the move this step is about (and not undone it)."""
+        return self._earned_at is not None
+
+    def goal(self) -> str:
+        return self.step.goal.get(self.lang, self.step.goal["en"])
+
+    def reset(self) -> str:
+        """Set the step up again from its prepared position."""
+        self.board.restart_from(self.start)
+        self._earned_at = None
+        self._mood = "reset"
+        return self._show()
+
+    def try_moves(self, *moves: str) -> str:
+        """Play ``moves`` on a copy of the step (never on the board above) and tell what
+        happened, one line a move: a demonstration that leaves the step to the student."""
+        copy = Match(self.start.clone(), bots={s: GAMES[self.game].make_bot(b)
+                                               for s, b in self.step.bots.items()},
+                     seed=self.step.seed)
+        copy.advance()
+        lines = []
+        for move in moves:
+            try:
+                events = copy.play(move) + copy.advance()
+            except IllegalAction as problem:
+                rule = label("rule", self.lang, rule=problem.rule) if problem.rule else ""
+                lines.append(label("not_allowed", self.lang, reason=problem.explain(self.lang))
+                             + rule)
+                continue
+            lines.append(narrate(events, self.lang, copy.state.names))
+        return "\n".join(lines)
+
+    def _moved(self, action: str, events: object) -> None:
+        moves = self.board.match.moves
+        if not action:  # an undo
+            if self._earned_at is not None and len(moves) <= self._earned_at:
+                self._earned_at = None
+                self._mood = "goal"
+            self._show()
+            return
+        if self.earned:
+            self._mood = "more"
+        elif not self.step.expect or action in self.step.expect:
+            self._earned_at = self._index_of(action)
+            self._mood = "done"
+        else:
+            self._mood = "other"
+            self._last = action
+        self._show()
+
+    def _index_of(self, action: str) -> int:
+        """Where the person's ``action`` stands in the match's moves (bots may follow it)."""
+        moves = self.board.match.moves
+        for index in range(len(moves) - 1, -1, -1):
+            seat, move = moves[index]
+            if seat not in self.board.match.bots and move == action:
+                return index
+        return len(moves) - 1
+
+    def _relanguage(self, lang: str) -> None:
+        self.lang = lang
+        self._show()
+
+    def _show(self) -> str:
+        lang, own = self.lang, BOARDS[self.game].labels
+        if self._mood == "done":
+            text, colour = label("step_done", lang, own), COLOURS["done"]
+        elif self._mood == "more":
+            text, colour = label("step_done_more", lang, own), COLOURS["done"]
+        elif self._mood == "other":
+            key = "step_other_undo" if self.board.match.can_undo() else "step_other_reset"
+            move = BOARDS[self.game].action_words(self._last, self.board.seen(), lang)
+            text, colour = label(key, lang, own, move=move), COLOURS["other"]
+        elif self._mood == "reset":
+            text, colour = label("step_reset", lang, own, goal=self.goal()), COLOURS["goal"]
+        else:
+            text, colour = label("step_goal", lang, own, goal=self.goal()), COLOURS["goal"]
+        self.reset_button.description = label("reset_step", lang, own)
+        self.feedback.value = (f'<div style="font-size:19px;padding:6px 10px;background:{colour};'
+                               f'border-radius:4px">{escape(text)}</div>')
+        return text

@@ -1,0 +1,108 @@
+"""What one game adds to the generic board: a small spec of pure functions, and its registry.
+
+Every function of a spec reads only ``seen``, the game's ``observation(viewer)``: what the
+seat looking at the screen may see (``None``: the public view). So a board cannot show a card
+its viewer may not see: the hidden state never reaches the game's drawing code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardlib.protocol import Event
+from widgets.labels import Catalog
+from widgets.scene import Scene
+
+Seen = dict[str, Any]
+"""``state.observation(viewer)``: JSON-safe, what the viewer may see."""
+
+
+@dataclass(frozen=True)
+class ViewContext:
+    """Everything a view needs besides what is seen: who looks, what to outline, the language."""
+
+    viewer: int | None = None  # the seat at the screen (None: nobody's private view)
+    highlights: Mapping[str, str] = field(default_factory=dict)  # target → legal, hint, chosen…
+    lang: str = "en"
+    names: Sequence[str] = ()  # the seats' names in this language
+    bots: Mapping[int, str] = field(default_factory=dict)  # seat → bot name
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """One rule taught by doing it: a position, the goal in every language, the moves it is about.
+
+    ``expect`` lists the moves that show the rule (any of them earns the ✔); ``bots`` seats bots
+    so the other players answer. Kept as data once per game, shared by the English and the
+    Japanese notebooks.
+    """
+
+    rules: tuple[str, ...]
+    position: str
+    goal: Mapping[str, str]
+    expect: tuple[str, ...] = ()
+    bots: Mapping[int, str] = field(default_factory=dict)
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """A game's board: how it looks, where its moves are clicked, and its words.
+
+    - ``view(seen, context) -> Scene``: the game's picture (the board adds the header above it,
+      the outlines, the last-move tags and the messages).
+    - ``target_of(action, seat, seen)``: the click target that makes ``action`` by ``seat``, or
+      None (the move then gets a button).
+    - ``intent(target, seen, lang)``: what a click on ``target`` asks for when no legal move is
+      there — ``(action, None)`` to be explained by the engine, or ``(None, reason)``.
+    - ``status(seen, names, lang)``: whose turn and which step, in words.
+    - ``action_words(action, seen, lang)``: a move in words, for buttons, choosers and hints.
+    - ``hint_reason(seen, action, lang)``: why the hint bot's move is good, in words.
+    - ``news(events, seen, lang)``: good news a move brought, told in the header, or None.
+    - ``lessons``: the rule steps, by name.
+    """
+
+    game: str
+    view: Callable[[Seen, ViewContext], Scene]
+    target_of: Callable[[str, int, Seen], str | None]
+    intent: Callable[[str, Seen, str], tuple[str | None, str | None]]
+    status: Callable[[Seen, Sequence[str], str], str]
+    action_words: Callable[[str, Seen, str], str]
+    hint_reason: Callable[[Seen, str, str], str]
+    labels: Catalog
+    news: Callable[[Sequence[Event], Seen, str], str | None] | None = None  # "Extra turn!"
+    hint_bot: str = "greedy"
+    button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target
+    header_colour: str = "#5b3a1a"
+    lessons: Mapping[str, LessonStep] = field(default_factory=dict)
+
+
+_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec"}
+"""Game name → the module holding its ``SPEC``; loaded when first asked for."""
+
+
+class _Boards(Mapping[str, BoardSpec]):
+    """``widgets.BOARDS``: game name → spec, importing a game's board only when it is used."""
+
+    def __init__(self, modules: Mapping[str, str]) -> None:
+        self._modules = dict(modules)
+        self._loaded: dict[str, BoardSpec] = {}
+
+    def __getitem__(self, game: str) -> BoardSpec:
+        if game not in self._modules:
+            raise KeyError(f"no board for {game!r}: boards exist for {', '.join(self._modules)}")
+        if game not in self._loaded:
+            self._loaded[game] = importlib.import_module(self._modules[game]).SPEC
+        return self._loaded[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+BOARDS: Mapping[str, BoardSpec] = _Boards(_SPEC_MODULES)
