@@ -2,8 +2,9 @@
 
 Why: cells marked ``# NBVAL_CHECK_OUTPUT`` are compared by nbval with the stored
 outputs, and stored board pictures (SVG) let a notebook be read without running it.
-Widget views are dropped: they only work in a live kernel, and their model ids
-change every run.
+Widget views are dropped (they only work in a live kernel, and their model ids change
+every run); a board's output keeps its SVG picture, so a notebook read without a kernel
+still shows every board.
 
     .venv/bin/python scripts/refresh_notebook_outputs.py notebooks/**/*.ipynb
 """
@@ -29,7 +30,15 @@ def refresh(path: Path) -> float:
     elapsed = time.perf_counter() - start
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+            kept = []
+            for output in cell.outputs:
+                data = output.get("data", {})
+                if WIDGET_VIEW in data:
+                    data.pop(WIDGET_VIEW)
+                    if "image/svg+xml" not in data:
+                        continue  # a widget with no picture of its own: nothing to keep
+                kept.append(output)
+            cell.outputs = kept
     notebook.metadata.pop("widgets", None)
     nbformat.write(notebook, path)
     return elapsed

@@ -26,6 +26,7 @@ from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
+from widgets.svg import to_svg
 from widgets.spec import BOARDS, BoardSpec, Seen, ViewContext
 
 NARRATION_LINES = 60
@@ -82,6 +83,14 @@ class Board(w.VBox):
         self.renderer.canvas.add_class(CANVAS_CLASS)
         self._build_widgets(controls)
         self._refresh()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, and the board as SVG for static views of the notebook (GitHub,
+        nbviewer, exports), where widgets cannot run."""
+        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
+        data["image/svg+xml"] = to_svg(self._scene)
+        data["text/plain"] = f"<{self._title()} board: {self.status_text()}>"
+        return data
 
     # ----- who looks at the screen ------------------------------------------------------------
     @property

@@ -31,6 +31,7 @@ class RuleStep(w.VBox):
         self.board = Board(game, state=self.start.clone(), lang=lang, bots=dict(self.step.bots),
                            controls="moves", seed=self.step.seed)  # seeded: the same reveals
         self._earned_at: int | None = None  # where in match.moves the ✔ move stands
+        self.demo_state = self.start.clone()
         self._mood = "goal"
         self._last = ""
         self.feedback = w.HTML()
@@ -43,6 +44,14 @@ class RuleStep(w.VBox):
         self.board.on_language(self._relanguage)
         self._show()
         super().__init__([w.HBox([self.feedback, self.reset_button]), self.board])
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
+        """The live step, and its board as SVG for static views (see ``Board``)."""
+        data: dict[str, object] = super()._repr_mimebundle_(**kwargs)
+        board = self.board._repr_mimebundle_()
+        data["image/svg+xml"] = board["image/svg+xml"]
+        data["text/plain"] = f"<lesson step: {self.goal()}>"
+        return data
 
     @property
     def earned(self) -> bool:
@@ -60,12 +69,14 @@ class RuleStep(w.VBox):
         return self._show()
 
     def try_moves(self, *moves: str) -> str:
-        """Play ``moves`` on a copy of the step (never on the board above) and tell what
-        happened, one line a move: a demonstration that leaves the step to the student."""
+        """Play ``moves`` one after another on a copy of the step (never on the board above)
+        and tell what happened, a line a move: a demonstration that leaves the step to the
+        student. ``demo_state`` is the copy afterwards."""
         copy = Match(self.start.clone(), bots={s: GAMES[self.game].make_bot(b)
                                                for s, b in self.step.bots.items()},
                      seed=self.step.seed)
         copy.advance()
+        self.demo_state = copy.state  # what the copy looks like afterwards, to inspect
         lines = []
         for move in moves:
             try:

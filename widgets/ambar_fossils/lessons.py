@@ -96,9 +96,9 @@ LESSONS: dict[str, LessonStep] = {
         rules=("AF-8.1", "AF-8.2", "AF-8.3", "AF-8.4"),
         position=(f"player 1: D1 {ROW[3:]}\nplayer 2: {ROW}\n"
                   f"excavation: {END_EXCAVATION}\nface-down: none"),
-        goal={"en": "pass", "ja": "パスする"},
+        goal={"en": "pass, then pass for Player 2 too: the game ends",
+              "ja": "パスし、プレイヤー2もパスする：ゲームが終わります"},
         expect=("pass",),
-        bots={1: "greedy"},
     ),
     "stalemate": LessonStep(
         rules=("AF-8.5",),
