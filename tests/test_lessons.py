@@ -61,3 +61,12 @@ def test_reset_button_and_language_switch():
     assert "あなたの番" in step.feedback.value and "P4 を1列目に積む" in step.feedback.value
     assert step.reset_button.description == "やり直す"
     assert "できません" in step.try_moves("place 12")
+
+
+def test_the_tick_is_told_on_the_board_beside_the_click():
+    step = RuleStep("ambar_fossils", "flip")
+    x, y = step.board.scene.center_of("down-M")
+    assert step.board.click(x, y).startswith("✔")
+    marks = [s for s in step.board.scene.layer("marks") if getattr(s, "text", "").startswith("✔")]
+    assert len(marks) >= 2  # the header and the note by the pile
+    assert any(abs(s.x - x) < 60 and abs(s.y - y) < 80 for s in marks[1:])

@@ -70,7 +70,8 @@ class Board(w.VBox):
         self._message: Message | None = None
         self._hint: str | None = None
         self._refused: str | None = None
-        self._callout: tuple[tuple[float, float], str] | None = None
+        self._callout: tuple[tuple[float, float], str, str] | None = None
+        self._last_point: tuple[float, float] | None = None
         self._unveiled: int | None = None
         self._choices: list[str] = []
         self.last_events: list[Event] = []
@@ -163,7 +164,7 @@ class Board(w.VBox):
                                         self._label("curtain", player=player),
                                         self._label("curtain_hint", player=player))
         if self._callout is not None:
-            layered += overlays.callout(self._callout[0], self._callout[1], size)
+            layered += overlays.callout(*self._callout[:2], size, self._callout[2])
         return Scene(size[0], size[1], (*shapes, *layered), background=body.background,
                      title=f"{self._title()}: {message.text}", notes=body.notes)
 
@@ -231,6 +232,7 @@ class Board(w.VBox):
     def click(self, x: float, y: float) -> str:
         """A click at scene point (x, y): make the move it means, offer a choice, or say why not."""
         self._choices = []
+        self._last_point = (x, y)
         if self.curtained():
             player = self.names()[self.state.current_player()]
             return self._say(Message(self._label("curtain_first", player=player), "refused"))
@@ -259,6 +261,7 @@ class Board(w.VBox):
 
     def play(self, action: str) -> str:
         """Make a person's move (as a click would); returns what the header now says."""
+        point, self._last_point = self._last_point, None  # only a click has a point
         self._choices = []
         if not self.match.waiting_for_person():
             key = "game_over_click" if self.state.is_terminal() else "bots_turn"
@@ -272,10 +275,19 @@ class Board(w.VBox):
         self.match.advance()
         self._hint = None
         self.last_events = self.match.log[before:]
-        for listener in self._listeners:
-            listener(played, self.last_events)
         news = self.spec.news(self.last_events, self.seen(), self.lang) if self.spec.news else None
-        return self._say(Message(news, "success") if news else None)
+        said = self._say(Message(news, "success") if news else None)
+        self._last_point = point
+        for listener in self._listeners:  # after the board has spoken: a lesson may add to it
+            listener(played, self.last_events)
+        self._last_point = None
+        return self.status_text() if self._message is not None else said
+
+    def announce(self, text: str, tone: str = "success") -> None:
+        """Say ``text`` in the header, and beside the click that led to it (a lesson's ✔)."""
+        self._message = Message(text, tone)
+        self._callout = (self._last_point, text, tone) if self._last_point else None
+        self._refresh()
 
     def choose(self, index: int) -> str:
         """Pick one of the moves the chooser offers (0-based), as its button does."""
@@ -392,7 +404,7 @@ class Board(w.VBox):
     def _refuse(self, text: str, point: tuple[float, float], target: str | None = None) -> str:
         """Say why not in the header and beside the click, and flash the refused target."""
         self._refused = target
-        self._callout = (point, text)
+        self._callout = (point, text, "refused")
         self._message = Message(text, "refused")
         self._refresh()
         return text
@@ -572,7 +584,11 @@ class Board(w.VBox):
         message = self._header_message(self.seen())
         colour = {"refused": "#b00020", "hint": "#7a1f6b", "success": "#1f6b2a"}.get(
             message.tone, "#222")
-        self.status.value = (f'<div style="font-size:18px;color:{colour}">'
+        last = next((str(action) for seat, action in reversed(self.match.moves)
+                     if seat not in self.match.bots), "")
+        self.status.value = (f'<div style="font-size:18px;color:{colour}" '
+                             f'data-last-move="{escape(last)}" '
+                             f'data-history="{len(self.state.history)}">'
                              f"{escape(message.text)}</div>")
         self.narration.value = self._narration_html()
         self.result_panel.value = self._result_html() if self.state.is_terminal() else ""
@@ -599,12 +615,13 @@ class Board(w.VBox):
     def _tell_narration(self) -> str:
         viewer = self.narration_viewer()
         names = self.state.names
-        lines = [event.sentence(self.lang, names, viewer)
-                 for event in reversed(self.match.log[-NARRATION_LINES:])]
+        joiner = "" if self.lang == "ja" else " "
+        turns = [joiner.join(event.sentence(self.lang, names, viewer) for event in turn)
+                 for turn in reversed(turns_of(self.match.log[-NARRATION_LINES:]))]
         heading = (f'<div style="font-size:13px;color:#6b5a3a">'
                    f'{escape(self._label("moves_heading"))}</div>')
-        return heading + "".join(f'<div style="font-size:16px">{escape(line)}</div>'
-                                 for line in lines)
+        return heading + "".join(f'<div style="font-size:16px;margin:2px 0">{escape(turn)}</div>'
+                                 for turn in turns)
 
     def _result_html(self) -> str:
         result = self.state.result()
@@ -668,6 +685,18 @@ class Board(w.VBox):
         cancel.on_click(lambda _: self._say(None))
         self.chooser.children = (*buttons, cancel)
         self.chooser.layout.display = ""
+
+
+def turns_of(events: list[Event]) -> list[list[Event]]:
+    """Events grouped by whose turn they tell (a chance outcome belongs to the turn it is in):
+    the narration shows the newest turn first, each turn read in order."""
+    turns: list[list[Event]] = []
+    for event in events:
+        if turns and (event.player is None or event.player == turns[-1][0].player):
+            turns[-1].append(event)
+        else:
+            turns.append([event])
+    return turns
 
 
 def narrate(events: list[Event], lang: str = "en", names: list[str] | None = None,

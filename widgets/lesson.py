@@ -102,6 +102,8 @@ class RuleStep(w.VBox):
         elif not self.step.expect or action in self.step.expect:
             self._earned_at = self._index_of(action)
             self._mood = "done"
+            self.board.announce(self._show())  # where the student is looking: on the board
+            return
         else:
             self._mood = "other"
             self._last = action

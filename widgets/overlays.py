@@ -33,6 +33,11 @@ OUTLINES = {  # kind → (colour, line width, dash)
 }
 
 
+def signed(sign: str, text: str) -> str:
+    """``text`` after its tone's sign, unless it already begins with it."""
+    return text if not sign or text.startswith(sign.strip()) else sign + text
+
+
 @dataclass(frozen=True)
 class Message:
     """What the header says now: the status line, or feedback (a refusal, a hint, good news)."""
@@ -50,7 +55,7 @@ def header(width: float, title: str, message: Message, colour: str) -> list[Shap
     shapes.append(Text(14, HEADER_HEIGHT / 2, title, TITLE_SIZE, "#ffe6a8", bold=True,
                        layer="marks"))
     left = 14 + text_width(title, TITLE_SIZE) + 24
-    lines = wrap_text(sign + message.text, MESSAGE_SIZE, width - left - 12)
+    lines = wrap_text(signed(sign, message.text), MESSAGE_SIZE, width - left - 12)
     top = HEADER_HEIGHT / 2 - (len(lines) - 1) * (MESSAGE_SIZE + 4) / 2
     for index, line in enumerate(lines):
         shapes.append(Text(left, top + index * (MESSAGE_SIZE + 4), line, MESSAGE_SIZE,
@@ -73,26 +78,34 @@ def outlines(body: Sequence[Shape], highlights: Mapping[str, str]) -> list[Shape
 
 
 def last_move_tags(body: Sequence[Shape], tags: Mapping[str, str]) -> list[Shape]:
-    """A small tag ("last: P2") at the top of each target a seat's last move was made on."""
+    """A small tag ("last: Player 2") on each target a seat's last move was made on: inside
+    the top of a tall target (a column), just above a small one (a tile)."""
     boxes = {shape.id: box_of(shape) for shape in body if shape.id in tags}
     marks: list[Shape] = []
     for target, text in tags.items():
         if target not in boxes:
             continue
-        x0, y0, x1, _ = boxes[target]
+        x0, y0, x1, y1 = boxes[target]
         width = text_width(text, 12) + 10
         x = min(max(x0, 2), max(x1 - width, 2))
-        marks += [Rect(x, y0 - 9, width, 16, Style(fill="#ff8c00", stroke="#7a4300"),
+        top = y0 + 3 if y1 - y0 > 60 else y0 - 17
+        marks += [Rect(x, top, width, 16, Style(fill="#ff8c00", stroke="#7a4300"),
                        layer="marks"),
-                  Text(x + 5, y0 - 1, text, 12, "#1d1d1d", bold=True, layer="marks")]
+                  Text(x + 5, top + 8, text, 12, "#1d1d1d", bold=True, layer="marks")]
     return marks
 
 
-def callout(point: tuple[float, float], text: str, size: tuple[float, float]) -> list[Shape]:
-    """The refusal beside the click that caused it, kept inside the picture: the student reads
-    it where they are looking, even with the header scrolled out of view."""
+CALLOUTS = {"refused": ("#fff4f4", "#b00020", "#7a0012"),  # fill, border, ink
+            "success": ("#eefaee", "#1f6b2a", "#12401a")}
+
+
+def callout(point: tuple[float, float], text: str, size: tuple[float, float],
+            tone: str = "refused") -> list[Shape]:
+    """A message beside the click that caused it (a refusal, a step done), kept inside the
+    picture: the student reads it where they are looking, even with the header scrolled away."""
     width_limit = 340.0
-    lines = wrap_text("✗ " + text, 15, width_limit - 16, max_lines=4)
+    fill, border, ink = CALLOUTS[tone]
+    lines = wrap_text(signed(TONES[tone][1], text), 15, width_limit - 16, max_lines=4)
     width = max(text_width(line, 15) for line in lines) + 18
     height = len(lines) * 19 + 12
     x, y = point[0] + 14, point[1] + 14
@@ -100,10 +113,10 @@ def callout(point: tuple[float, float], text: str, size: tuple[float, float]) ->
         x = max(point[0] - 14 - width, 4)
     if y + height > size[1] - 4:
         y = max(point[1] - 14 - height, 4)
-    shapes: list[Shape] = [Rect(x, y, width, height, Style(fill="#fff4f4", stroke="#b00020",
-                                                           width=2.5), layer="marks")]
+    shapes: list[Shape] = [Rect(x, y, width, height, Style(fill=fill, stroke=border, width=2.5),
+                                layer="marks")]
     for index, line in enumerate(lines):
-        shapes.append(Text(x + 9, y + 16 + index * 19, line, 15, "#7a0012", layer="marks"))
+        shapes.append(Text(x + 9, y + 16 + index * 19, line, 15, ink, layer="marks"))
     return shapes
 
 

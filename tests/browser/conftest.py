@@ -312,7 +312,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh browser context and page per test, so no state leaks between notebooks."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1400, "height": 900})  # a classroom laptop
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:

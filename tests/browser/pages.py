@@ -286,3 +286,79 @@ def screenshot(page: Page, path: Path, scroller: str | None = None) -> list[Path
         return written
     finally:
         page.set_viewport_size(viewport)
+
+
+# ----- boards: named targets clicked where a student would click them ---------------------------
+BOARD_BOX_JS = """
+(index) => {
+  const boards = [...document.querySelectorAll('.boardlib-canvas')];
+  const el = boards[index];
+  if (!el) return null;
+  const canvas = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');
+  const box = canvas.getBoundingClientRect();
+  return {x: box.x, y: box.y, width: box.width, height: box.height,
+          pixels: [canvas.width, canvas.height], count: boards.length};
+}
+"""
+
+LAST_MOVE_JS = """
+(index) => {
+  const el = document.querySelectorAll('.boardlib-status [data-last-move]')[index];
+  return el ? {move: el.getAttribute('data-last-move'), history: +el.getAttribute('data-history'),
+               text: el.innerText} : null;
+}
+"""
+
+SCROLL_BY_JS = """
+([selector, index, offset]) => {
+  // Scroll so that the board's top edge sits `offset` px above the scroller's visible top:
+  // the board is then partly out of view, as when a student scrolls to its lower half.
+  const scroller = selector ? document.querySelector(selector) : document.scrollingElement;
+  const board = document.querySelectorAll('.boardlib-canvas')[index];
+  const top = scroller === document.scrollingElement ? 0 : scroller.getBoundingClientRect().top;
+  scroller.scrollTop += board.getBoundingClientRect().top - top + offset;
+  return board.getBoundingClientRect().top - top;
+}
+"""
+
+
+def board_box(page: Page, index: int = 0) -> dict[str, Any]:
+    """Where board number ``index`` (in page order) is drawn, and its canvas size in pixels."""
+    box = page.evaluate(BOARD_BOX_JS, index)
+    assert box, f"no board number {index} on the page"
+    return box
+
+
+def last_move(page: Page, index: int = 0) -> dict[str, Any] | None:
+    """The last move a person made on board ``index``, as the engine recorded it."""
+    return page.evaluate(LAST_MOVE_JS, index)
+
+
+def scroll_board_partly_out(page: Page, scroller: str | None, offset: float,
+                            index: int = 0) -> None:
+    """Scroll until the board's top is ``offset`` px above the visible area (partly hidden)."""
+    page.evaluate(SCROLL_BY_JS, [scroller, index, offset])
+    page.wait_for_timeout(250)
+
+
+def click_target(page: Page, point: tuple[float, float], index: int = 0) -> tuple[float, float]:
+    """Click scene point ``point`` of board ``index`` where it is now, without scrolling first
+    (a student does not scroll before clicking)."""
+    box = board_box(page, index)
+    x = box["x"] + point[0] * box["width"] / box["pixels"][0]
+    y = box["y"] + point[1] * box["height"] / box["pixels"][1]
+    page.mouse.click(x, y)
+    return x, y
+
+
+def wait_for_history(page: Page, length: int, index: int = 0,
+                     timeout: float = 15.0) -> dict[str, Any]:
+    """Wait until board ``index`` has recorded at least ``length`` actions."""
+    return wait_until(lambda: (m := last_move(page, index)) and m["history"] >= length and m,
+                      timeout, f"board {index} to record {length} actions")
+
+
+def wait_for_status(page: Page, text: str, index: int = 0, timeout: float = 15.0) -> str:
+    """Wait until board ``index``'s status line contains ``text``; returns the line."""
+    return wait_until(lambda: (m := last_move(page, index)) and text in m["text"] and m["text"],
+                      timeout, f"the status of board {index} to say {text!r}")

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 LAB_SCROLLER = ".jp-NotebookPanel .jp-WindowedPanel-outer"  # the notebook's scroll container
-TARGET = "down-D"  # the face-down Dinosaur pile of the Excavation: legal at the start
 VOILA_TIMEOUT = 90.0  # Voila runs the whole notebook before the page shows the board
 
 
@@ -60,20 +59,18 @@ def notebook_constants(path: Path, names: tuple[str, ...]) -> dict[str, Any]:
     return found
 
 
-def play_target() -> tuple[tuple[float, float], tuple[float, float]]:
-    """Scene coordinates of the pile to click and the scene size, from the pure view layer."""
-    from boardlib import ambar_fossils
-    from widgets.ambar_fossils import view
+def play_twin():
+    """The play notebook's board, built the same way in this process: same seed, same seats,
+    so it predicts exactly what each click does in the page."""
+    from widgets import Board
 
-    consts = notebook_constants(PLAY_NOTEBOOK, ("SEED", "PLAYERS"))
-    state = ambar_fossils.new_game(players=consts["PLAYERS"], seed=consts["SEED"])
-    scene = view(state)
-    x, y = scene.center_of(TARGET)
-    return (float(x), float(y)), (float(scene.width), float(scene.height))
+    consts = notebook_constants(PLAY_NOTEBOOK, ("SEED", "PLAYERS", "BOTS"))
+    return Board("ambar_fossils", players=consts["PLAYERS"], seed=consts["SEED"],
+                 bots=consts["BOTS"], controls=None)
 
 
 def require_play_notebook() -> None:
-    """The play notebook is being written; until it exists skip locally, fail under CI."""
+    """The play notebook must exist: skip locally, fail under CI."""
     if not PLAY_NOTEBOOK.exists():
         skip_or_fail(f"{PLAY_NOTEBOOK.relative_to(ROOT)} does not exist yet")
 
@@ -92,18 +89,63 @@ def run_notebook_in_lab(page: Page, server: Server, notebook: Path) -> list[page
     return found
 
 
-def click_target_and_check_status(page: Page, where: str) -> None:
-    """Click the start position's legal target on the board; the status text must change."""
-    point, size = play_target()
-    canvas = pages.board_canvas(page, *size)
-    before = pages.status_texts(page)
-    assert before, f"{where}: no element with CSS class boardlib-status on the page"
-    pages.click_scene_point(page, canvas, point, size)
-    pages.wait_until(
-        lambda: pages.status_texts(page) != before,
-        10.0,
-        f"{where}: the status text to change after clicking {TARGET} (it stayed {before})",
-    )
+def click_named(page: Page, twin: Any, target: str, offset: float, scroller: str | None,
+                ) -> dict[str, Any]:
+    """Scroll the board partly out of view, click ``target`` where it now is, and check that
+    the page's engine recorded exactly the move the twin makes for the same click."""
+    pages.scroll_board_partly_out(page, scroller, offset)
+    point = twin.scene.center_of(target)
+    pages.click_target(page, point)
+    twin.click(*point)
+    expected = next((str(a) for seat, a in reversed(twin.match.moves)
+                     if seat not in twin.match.bots), "")
+    try:
+        recorded = pages.wait_for_history(page, len(twin.state.history))
+    except AssertionError:
+        said = (pages.last_move(page) or {}).get("text")
+        raise AssertionError(f"clicked {target} ({expected!r} expected): nothing was played; "
+                             f"the board says {said!r}") from None
+    assert recorded["history"] == len(twin.state.history), (target, recorded)
+    assert recorded["move"] == expected, f"clicked {target}: the page played {recorded['move']!r}"
+    return recorded
+
+
+def legal_target(twin: Any, kind: str) -> str:
+    """The target of the first legal move of ``kind`` for the person to move."""
+    seat, seen = twin.state.current_player(), twin.seen()
+    for action in twin.state.legal_actions():
+        target = twin.spec.target_of(action, seat, seen)
+        if action.kind == kind and target:
+            return target
+    raise AssertionError(f"no legal {kind} move with a target now")
+
+
+def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
+    """A turn played the way a student plays it, with the board partly scrolled out of view:
+    flip, a refused click on another display, a button press, a placement by the hint."""
+    twin = play_twin()
+    shots = SCREENSHOTS / where
+    shots.parent.mkdir(parents=True, exist_ok=True)
+    click_named(page, twin, "down-D", 100, scroller)  # the board's top 100 px out of view
+    if twin.state.holding < 0:  # the fossil was identical: the bots have moved, our turn again
+        click_named(page, twin, legal_target(twin, "flip"), 100, scroller)
+    pages.scroll_board_partly_out(page, scroller, 300)
+    refused = twin.scene.center_of("column-1-1")  # another player's display
+    pages.click_target(page, refused)
+    told = twin.click(*refused)
+    assert pages.wait_for_status(page, told.split(":")[0]) == told
+    page.screenshot(path=str(shots.with_name(f"{where}__refused.png")))  # as the student sees it
+    page.locator(".boardlib-hint").first.click()  # a button press, then a click on the board
+    hint = twin.hint()
+    pages.wait_for_status(page, "Hint:")
+    page.screenshot(path=str(shots.with_name(f"{where}__hint.png")))
+    target = twin.spec.target_of(twin._hint, twin.state.current_player(), twin.seen())
+    if target is None:
+        target = legal_target(twin, "place")
+    assert hint.startswith("Hint:")
+    click_named(page, twin, target, 300, scroller)
+    assert any(seat in twin.match.bots for seat, _ in twin.match.moves), "no bot has moved"
+    page.screenshot(path=str(shots.with_name(f"{where}__after_bots.png")))
 
 
 @pytest.mark.parametrize("notebook", _params())
@@ -118,20 +160,16 @@ def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | N
         pages.screenshot(page, SCREENSHOTS / f"{artifact_name(notebook)}.png", LAB_SCROLLER)
 
 
-def test_play_board_answers_a_click_in_jupyterlab(page: Page, lab: Server) -> None:
-    """Clicking the Dinosaur pile of the Excavation changes the status line in JupyterLab."""
+def test_clicks_land_on_the_named_target_in_jupyterlab(page: Page, lab: Server) -> None:
+    """With the board partly scrolled out of view, each click plays exactly the move of the
+    target under the pointer: the first click, and clicks after a button press."""
     require_play_notebook()
-    try:
-        found = run_notebook_in_lab(page, lab, PLAY_NOTEBOOK)
-        assert found, "the play notebook shows no canvas"
-        click_target_and_check_status(page, "JupyterLab")
-    finally:
-        name = f"{artifact_name(PLAY_NOTEBOOK)}__after_click.png"
-        pages.screenshot(page, SCREENSHOTS / name, LAB_SCROLLER)
+    run_notebook_in_lab(page, lab, PLAY_NOTEBOOK)
+    play_by_clicks(page, LAB_SCROLLER, f"lab__{artifact_name(PLAY_NOTEBOOK)}")
 
 
-def test_play_board_answers_a_click_in_voila(page: Page, voila_server: Server) -> None:
-    """The same click works in Voila, where the board must draw from on_client_ready."""
+def test_clicks_land_on_the_named_target_in_voila(page: Page, voila_server: Server) -> None:
+    """The same clicks in Voila, where the board must draw from on_client_ready."""
     try:
         page.goto(voila_server.url("/"), timeout=VOILA_TIMEOUT * 1000)
         pages.wait_until(
@@ -142,6 +180,33 @@ def test_play_board_answers_a_click_in_voila(page: Page, voila_server: Server) -
         assert not errors, "Voila shows error output:\n" + "\n---\n".join(errors)
         blank = [c for c in found if not c.drawn]
         assert not blank, f"Voila: output canvases stayed blank: {blank}"
-        click_target_and_check_status(page, "Voila")
+        play_by_clicks(page, None, f"voila__{artifact_name(PLAY_NOTEBOOK)}")
     finally:
         pages.screenshot(page, SCREENSHOTS / f"voila__{artifact_name(PLAY_NOTEBOOK)}.png")
+
+
+RULES_NOTEBOOKS = [NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ipynb",
+                   NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ja.ipynb"]
+FEEDBACK_JS = "() => [...document.querySelectorAll('.boardlib-feedback')].map(e => e.innerText)"
+
+
+@pytest.mark.parametrize("notebook", RULES_NOTEBOOKS, ids=lambda p: p.stem)
+def test_run_all_leaves_every_step_to_the_student_who_then_does_it(page: Page, lab: Server,
+                                                                    notebook: Path) -> None:
+    """After Run All every lesson step still asks for its move; the first step, done by a
+    click on the board partly scrolled out of view, earns its tick."""
+    from widgets import RuleStep
+
+    lang = "ja" if notebook.stem.endswith(".ja") else "en"
+    waiting = "あなたの番" if lang == "ja" else "Your move:"
+    run_notebook_in_lab(page, lab, notebook)
+    feedback = page.evaluate(FEEDBACK_JS)
+    assert feedback and all(waiting in text for text in feedback), feedback
+    twin = RuleStep("ambar_fossils", "flip", lang=lang).board
+    try:
+        click_named(page, twin, "down-M", 60, LAB_SCROLLER)
+        done = "✔"
+        pages.wait_until(lambda: done in page.evaluate(FEEDBACK_JS)[0], 10.0,
+                         "the first step's feedback to show its tick")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / f"lab__{artifact_name(notebook)}__step_done.png"))
