@@ -26,8 +26,8 @@ from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
-from widgets.svg import to_svg
 from widgets.spec import BOARDS, BoardSpec, Seen, ViewContext
+from widgets.svg import to_svg
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
