@@ -252,14 +252,11 @@ def from_snapshot(data: Any) -> Ambar2018State:
     if ended not in (None, "deck"):
         raise ValueError("'ended' must be null or \"deck\".")
     s.ended = ended
-    s.history = []
-    s._legal_cache = None
-    s._weights_cache = None
     s.left = sum(s.deck)
     s.drawable = deck_table(s.deck)
     s._who = s._whose()
     validate(s)
-    s._start = snapshot(s)
+    s._begin()
     return s
 
 

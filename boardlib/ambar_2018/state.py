@@ -218,6 +218,10 @@ class Ambar2018State(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
+    LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",
+                   "used", "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure",
+                   "carry", "gold", "soldiers", "edeck", "ediscard")
+    NESTED_FIELDS = ("agems", "vgems", "hands")
 
     names: list[str]
     round: int
@@ -1042,19 +1046,6 @@ class Ambar2018State(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> Ambar2018State:
-        other = Ambar2018State.__new__(Ambar2018State)
-        d = other.__dict__
-        d.update(self.__dict__)
-        for key in _LISTS:
-            d[key] = d[key][:]
-        for key in _NESTED:
-            d[key] = [row[:] for row in d[key]]
-        return other
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
-
     def snapshot(self) -> dict[str, Any]:
         from boardlib.ambar_2018.setup import snapshot
 
@@ -1151,10 +1142,6 @@ WINDOWS = {
 }
 """Per window phase: does a seat have a real choice in it, and what closes it."""
 
-_LISTS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup", "used",
-          "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure", "carry",
-          "gold", "soldiers", "edeck", "ediscard", "history")
-_NESTED = ("agems", "vgems", "hands")
 
 
 def richest_seat(gold: list[int]) -> int:

@@ -262,6 +262,10 @@ class AmberRouteState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
+    LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
+                   "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
+                   "finals", "queue")
+    NESTED_FIELDS = ("hand", "kept")
 
     version: int
     names: list[str]
@@ -1053,27 +1057,12 @@ class AmberRouteState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmberRouteState:
-        other = AmberRouteState.__new__(AmberRouteState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        for key in ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
-                    "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
-                    "finals", "queue", "history"):
-            d[key] = d[key][:]
-        other.hand = [h[:] for h in self.hand]
-        other.kept = [k[:] for k in self.kept]
-        return other
-
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
         text = self.__dict__.get("_json")
         if text is None:
             text = self._json = super().to_json()
         return text
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
 
     def snapshot(self) -> dict[str, Any]:
         from boardlib.amber_route.setup import snapshot

@@ -81,6 +81,8 @@ class AmphipolisState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
+    LIST_FIELDS = ("bag", "area", "area_n", "robber", "used", "names")
+    NESTED_FIELDS = ("finds",)
 
     names: list[str]
     bag: list[int]  # counts by tile type, landslides included
@@ -160,12 +162,10 @@ class AmphipolisState(GameState):
                 events: list[Event] = []
                 if phase == DRAW:
                     self._draw(tile, events)
-                    self.history.append(DRAW_AS[tile])
+                    self._record(DRAW_AS[tile])
                 else:
                     self._seed(tile, events)
-                    self.history.append(SEED_AS[tile])  # type: ignore[arg-type]
-                self._legal_cache = None
-                self._weights_cache = None
+                    self._record(SEED_AS[tile])  # type: ignore[arg-type]
                 return events
         return super().apply_action(action, player)
 
@@ -506,18 +506,6 @@ class AmphipolisState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmphipolisState:
-        other = AmphipolisState.__new__(AmphipolisState)
-        other.__dict__.update(self.__dict__)
-        other.bag, other.area, other.area_n = self.bag[:], self.area[:], self.area_n[:]
-        other.finds = [f[:] for f in self.finds]
-        other.robber, other.used, other.names = self.robber[:], self.used[:], self.names[:]
-        other.history = self.history[:]
-        return other
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
-
     def snapshot(self) -> dict[str, Any]:
         """The whole position as JSON-safe data (nothing is hidden in Amphipolis: finds are
         face-up, AM-3.4, and the bag's contents follow from what is out of it)."""
