@@ -145,7 +145,7 @@ class Event:
             == (other.game, other.kind, other.player, other.fields, other.seen_by, other.secret)
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equality compares mutable fields
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, player={self.player}, {self.fields})"
@@ -171,7 +171,7 @@ class SecretEvent(Event):
         self.secret = tuple(secret)
 
     def __repr__(self) -> str:
-        seats = sorted(self.seen_by)
+        seats = sorted(self.seen_by or ())
         return f"SecretEvent({self.kind!r}, player={self.player}, {self.fields}, seen_by={seats})"
 
 
@@ -426,15 +426,16 @@ class GameState:
         """
         legal = self._legal_cache or self._legal()
         if player is None and type(action) is Action and action in legal:
-            action = legal[legal.index(action)]  # this game's own object, never a look-alike
+            chosen = legal[legal.index(action)]  # this game's own object, never a look-alike
         else:
             problem = self.check_action(action, player)
             if problem is not None:
                 raise problem
-            action = legal[legal.index(self.parse_action(_plain_text(action)))]  # type: ignore[arg-type]
+            assert isinstance(action, str)  # check_action refuses anything else
+            chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
         events: list[Event] = []
-        self._apply(action, events)  # type: ignore[arg-type]
-        self._record(action)  # type: ignore[arg-type]
+        self._apply(chosen, events)
+        self._record(chosen)
         return events
 
     def _record(self, action: Action) -> None:
@@ -458,11 +459,11 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and self.history == other.history  # type: ignore[attr-defined]
-            and self.snapshot() == other.snapshot()  # type: ignore[attr-defined]
+            and self.history == other.history
+            and self.snapshot() == other.snapshot()
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equality compares mutable fields
 
 
 _new_object = object.__new__

@@ -232,7 +232,7 @@ def test_bad_input_is_refused_clearly():
     with pytest.raises(ValueError, match="at least 1"):
         simulate_flip(state, 0, "D", 0, random.Random(1))
     with pytest.raises(ValueError, match="seeded"):
-        simulate_flip(state, 0, "D", 10, 42)  # type: ignore[arg-type]
+        simulate_flip(state, 0, "D", 10, 42)  # type: ignore[arg-type]  # the wrong type under test
     holding = position(LESSON + "holding: M6\n")
     with pytest.raises(IllegalAction, match="already chose"):
         flip_odds(holding, 0, "D")

@@ -440,7 +440,7 @@ class AmbarFossilsState(GameState):
 
     def _repr_svg_(self) -> str | None:  # a board picture wherever the widgets are installed
         try:
-            from widgets.ambar_fossils import state_svg  # type: ignore[import-not-found]
+            from widgets.ambar_fossils import state_svg
         except ImportError:
             return None
         return state_svg(self)
@@ -464,7 +464,7 @@ def excellent_neighbour(tops: list[int], column: int, fossil: int) -> int:
     return -1
 
 
-def _illegal(kind: str, key: str, rule: str | None = None, **fields: object) -> IllegalAction:
+def _illegal(kind: str, key: str, rule: str | None = None, **fields: Any) -> IllegalAction:
     """A refusal told from the message catalog (English and Japanese: messages.py)."""
     return illegal(kind, f"illegal.{key}", rule, game=GAME, **fields)
 

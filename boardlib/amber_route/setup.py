@@ -49,7 +49,7 @@ def check_players(players: object) -> int:
 def check_version(version: object) -> int:
     if version not in VERSIONS:
         raise ValueError(f"The version is 'advanced' or 'family', not {version!r} (AR-4.1).")
-    return VERSIONS.index(version)  # type: ignore[arg-type]
+    return VERSIONS.index(version)
 
 
 def new_game(
