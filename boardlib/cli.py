@@ -15,6 +15,7 @@ from functools import partial
 from typing import TextIO
 
 from boardlib import GAMES
+from boardlib.bots import Bot
 from boardlib.match import Match
 from boardlib.messages import LANGUAGES, localized_names
 from boardlib.protocol import Event, IllegalAction
@@ -101,7 +102,7 @@ def _seats(spec: str, players: int, bots: dict) -> list:
         names *= players
     if len(names) != players:
         raise ValueError(f"--bots names {len(names)} seats for {players} players.")
-    seats = []
+    seats: list[Bot | None] = []
     for name in names:
         if name == "human":
             seats.append(None)

@@ -83,6 +83,8 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
         values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS else v
                   for k, v in fields.items()}
         return catalog.get(key, CORE["en"][key]).format(**values)
+    if game is None:
+        raise ValueError(f"the message {key!r} belongs to a game, and none was named")
     module = GAMES[game].module
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
     template = catalog.get(key) or module.MESSAGES["en"][key]

@@ -19,7 +19,10 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from boardlib.ranking import Result
 
 CHANCE = -1
 """``current_player()`` at a chance node: the outcome is drawn, not chosen."""
@@ -142,7 +145,7 @@ class Event:
             == (other.game, other.kind, other.player, other.fields, other.seen_by, other.secret)
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equality compares mutable fields
 
     def __repr__(self) -> str:
         return f"Event({self.kind!r}, player={self.player}, {self.fields})"
@@ -168,34 +171,62 @@ class SecretEvent(Event):
         self.secret = tuple(secret)
 
     def __repr__(self) -> str:
-        seats = sorted(self.seen_by)
+        seats = sorted(self.seen_by or ())
         return f"SecretEvent({self.kind!r}, player={self.player}, {self.fields}, seen_by={seats})"
+
+
+_State = TypeVar("_State", bound="GameState")
 
 
 class GameState:
     """Base class: the checked public protocol on top of a few game hooks.
 
-    A game implements ``current_player``, ``_player_actions``, ``_chance_weights``,
-    ``_explain``, ``_apply``, ``snapshot``/``from_snapshot``, ``validate``,
-    ``inventory``, ``result`` and ``clone``. Everything a caller uses —
-    ``legal_actions``, ``apply_action``, ``why_illegal``, ``chance_outcomes`` —
-    lives here once, so every game checks moves the same way.
+    A game writes only its rules: the hooks ``current_player``, ``_player_actions``,
+    ``_chance_weights`` (or ``_chance_table``), ``_explain`` and ``_apply``, and the
+    position's ``snapshot``, ``validate``, ``inventory``, ``observation``, ``describe``,
+    ``result`` and ``clone``; its set-up builds the rules' fields and then calls
+    ``_begin``. Everything a caller uses — ``legal_actions``, ``apply_action``,
+    ``why_illegal``, ``chance_outcomes``, saves — lives here once, so every game checks
+    moves the same way.
     """
 
     GAME: ClassVar[str]
+    """The game's name in ``boardlib.GAMES`` (saves and message catalogs are found by it)."""
     VOCABULARY: ClassVar[Mapping[str, Action]]
+    """Every spelling of every action the game can use → the action (see ``parse_action``)."""
     MOVE_EXAMPLES: ClassVar[str]
+    """A few moves, quoted, for refusals of text that is no move (``"'flip D' or 'pass'"``)."""
 
     history: list[Action]
+    """Every action since the starting position, chance outcomes included."""
     names: list[str]
     _legal_cache: tuple[Action, ...] | None
     _weights_cache: tuple[tuple[Action, ...], tuple[int, ...], int] | None
+    _start: dict[str, Any]
+
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """The position's list fields: ``clone`` copies them, so a copy never shares them."""
+    NESTED_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """The position's lists of lists (one list per seat, …): ``clone`` copies both levels."""
+
+    def _begin(self, start: dict[str, Any] | None = None) -> None:
+        """Make a freshly built position a game's start: no history, empty caches, and
+        ``start`` (else its own snapshot) kept as the position saves replay from.
+
+        Every game's set-up and ``from_snapshot`` end here, after the rules' fields are set.
+        """
+        self.history = []
+        self._legal_cache = None
+        self._weights_cache = None
+        self._start = start if start is not None else self.snapshot()
 
     # ----- hooks a game implements -------------------------------------------------
     def current_player(self) -> int:
+        """The seat to move (0 … num_players − 1), ``CHANCE`` or ``TERMINAL``."""
         raise NotImplementedError
 
-    def _player_actions(self) -> list[Action]:
+    def _player_actions(self) -> Sequence[Action]:
+        """The legal actions of the seat to move, in a stable order (the base caches them)."""
         raise NotImplementedError
 
     def _chance_weights(self) -> Sequence[tuple[Action, int]]:
@@ -213,10 +244,68 @@ class GameState:
         return outcomes, weights
 
     def _explain(self, action: Action) -> IllegalAction:
+        """Why ``action``, a move of this game that is not legal now, is refused: the
+        ``IllegalAction`` (with its kind, catalog key and rule clause) that ``check_action``
+        returns. Called only for a parsed action outside ``legal_actions()``."""
         raise NotImplementedError
 
     def _apply(self, action: Action, events: list[Event]) -> None:
+        """Change the position by a legal ``action``, appending what happened to ``events``.
+
+        Called only with an action from ``legal_actions()``; the base records it in
+        ``history`` and clears the caches afterwards."""
         raise NotImplementedError
+
+    # ----- what a game tells about its position -------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The whole position as JSON-safe data, hidden parts included (saves, equality).
+
+        The game's ``from_snapshot(snapshot())`` rebuilds an equal position."""
+        raise NotImplementedError
+
+    def validate(self) -> None:
+        """Raise ``ValueError``, naming the rule, if this position could not arise in a game."""
+        raise NotImplementedError
+
+    def inventory(self) -> dict[str, int]:
+        """How many of each component the position holds, wherever it is: a move may move
+        components, never make or lose one (the conformance suite compares it with the
+        game's ``COMPONENT_TOTALS``)."""
+        raise NotImplementedError
+
+    def observation(self, player: int | None = None) -> dict[str, Any]:
+        """The JSON-safe view of the position that seat ``player`` may see (None: an
+        onlooker who sees everything); hidden cards of other seats are only counted."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The position in a few human-readable lines; the game's ``from_description``
+        reads them back to an equal position."""
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """Who won, the full ranking and why; ``IllegalAction`` (wrong_phase) before the end."""
+        raise NotImplementedError
+
+    def clone(self: _State) -> _State:
+        """An independent copy: moves on it never change this state.
+
+        Copies the fields named in ``LIST_FIELDS`` and ``NESTED_FIELDS`` and the history;
+        every other field must be immutable (a number, a string, a tuple, None) or one the
+        rules never change in place. A game with deeper structures extends this."""
+        other = _new_object(type(self))
+        fields = other.__dict__
+        fields.update(self.__dict__)
+        for key in self.LIST_FIELDS:
+            fields[key] = fields[key][:]
+        for key in self.NESTED_FIELDS:
+            fields[key] = [row[:] for row in fields[key]]
+        other.history = self.history[:]
+        return other
+
+    def start_snapshot(self) -> dict[str, Any]:
+        """The snapshot of the position this game started from (saves replay from it)."""
+        return self._start
 
     # ----- the public protocol -----------------------------------------------------
     @property
@@ -337,18 +426,28 @@ class GameState:
         """
         legal = self._legal_cache or self._legal()
         if player is None and type(action) is Action and action in legal:
-            action = legal[legal.index(action)]  # this game's own object, never a look-alike
+            chosen = legal[legal.index(action)]  # this game's own object, never a look-alike
         else:
             problem = self.check_action(action, player)
             if problem is not None:
                 raise problem
-            action = legal[legal.index(self.parse_action(_plain_text(action)))]  # type: ignore[arg-type]
+            assert isinstance(action, str)  # check_action refuses anything else
+            chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
         events: list[Event] = []
-        self._apply(action, events)  # type: ignore[arg-type]
-        self.history.append(action)  # type: ignore[arg-type]
+        self._apply(chosen, events)
+        self._record(chosen)
+        return events
+
+    def _record(self, action: Action) -> None:
+        """After ``action`` was applied: it joins the history, and the caches are stale."""
+        self.history.append(action)
         self._legal_cache = None
         self._weights_cache = None
-        return events
+
+    def _forget_caches(self) -> None:
+        """The position was changed outside ``apply_action``: recompute on next use."""
+        self._legal_cache = None
+        self._weights_cache = None
 
     # ----- saving ------------------------------------------------------------------
     def to_json(self) -> str:
@@ -360,14 +459,11 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and self.history == other.history  # type: ignore[attr-defined]
-            and self.snapshot() == other.snapshot()  # type: ignore[attr-defined]
+            and self.history == other.history
+            and self.snapshot() == other.snapshot()
         )
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def snapshot(self) -> dict[str, Any]:
-        raise NotImplementedError
+    __hash__ = None  # type: ignore[assignment]  # unhashable: equality compares mutable fields
 
 
 _new_object = object.__new__

@@ -25,7 +25,7 @@ def dump(state: GameState) -> str:
             "format": FORMAT,
             "version": VERSION,
             "game": state.GAME,
-            "start": state.start_snapshot(),  # type: ignore[attr-defined]
+            "start": state.start_snapshot(),
             "history": list(state.history),
             "position": state.snapshot(),
         },

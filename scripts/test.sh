@@ -36,4 +36,7 @@ rm -rf test-artifacts  # screenshots and logs of this run only
 trap 'if [ -d test-artifacts ]; then echo "Screenshots and logs: $PWD/test-artifacts/"; fi' EXIT
 
 .venv/bin/ruff check .
+# the type checker; the widgets join this line when they type-check clean (issue #10):
+# .venv/bin/mypy boardlib widgets
+.venv/bin/mypy boardlib
 .venv/bin/python -m pytest "$@"

@@ -5,34 +5,18 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from textwrap import dedent
 
 import pytest
 
-from boardlib import CHANCE, TERMINAL, IllegalAction, ambar_2018
+from boardlib import CHANCE, TERMINAL, ambar_2018
 from boardlib.ambar_2018.state import BLACK, CODES, COMPONENTS
+from tests.helpers import described, play, refused
 
 RULEBOOK_DECK = {"alchemy": 4, "traveller": 8, "village": 12, "trade": 12, "chants": 5,
                  "oracle": 8, "bandit": 10, "raid": 7}  # the rulebook's 'Components'
 
 
-def pos(text: str):
-    return ambar_2018.from_description(dedent(text))
-
-
-def play(state, *moves):
-    for move in moves:
-        state.apply_action(move)
-    return state
-
-
-def refused(state, move, rule, player=None):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as error:
-        state.apply_action(move, player=player)
-    assert error.value.rule == rule, error.value
-    assert state.to_json() == before
-    return error.value
+pos = described("ambar_2018")
 
 
 def dealt(players=2):

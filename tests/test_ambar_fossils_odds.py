@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-import textwrap
 from collections import Counter
 from fractions import Fraction
 
@@ -29,7 +28,7 @@ from boardlib.ambar_fossils.odds import (
     type_index,
     wise_seat,
 )
-from tests.ambar_fossils_helpers import played
+from tests.helpers import described, played
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
@@ -43,8 +42,7 @@ LESSON = """
 """The notebook's position: Ana's column 1 shows M3 two high, so a 1 or a 2 fits nowhere."""
 
 
-def position(text: str) -> af.AmbarFossilsState:
-    return af.from_description(textwrap.dedent(text))
+position = described("ambar_fossils")
 
 
 
@@ -146,7 +144,7 @@ def counted_identical(state: af.AmbarFossilsState, player: int, letter: str) -> 
 @pytest.mark.rule("AF-2.2", "AF-5.2", "AF-5.3")
 @pytest.mark.parametrize("seed", range(8))
 def test_played_positions_match_an_independent_count(seed):
-    state = played(seed, 30 + 25 * seed, 2)
+    state = played("ambar_fossils", seed, 30 + 25 * seed, 2)
     while state.is_chance_node() or state.phase != 0:  # move on to a choosing player
         state.apply_action(state.legal_actions()[-1])
     player = state.current_player()
@@ -234,7 +232,7 @@ def test_bad_input_is_refused_clearly():
     with pytest.raises(ValueError, match="at least 1"):
         simulate_flip(state, 0, "D", 0, random.Random(1))
     with pytest.raises(ValueError, match="seeded"):
-        simulate_flip(state, 0, "D", 10, 42)  # type: ignore[arg-type]
+        simulate_flip(state, 0, "D", 10, 42)  # type: ignore[arg-type]  # the wrong type under test
     holding = position(LESSON + "holding: M6\n")
     with pytest.raises(IllegalAction, match="already chose"):
         flip_odds(holding, 0, "D")

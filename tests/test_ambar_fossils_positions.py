@@ -8,7 +8,7 @@ import pytest
 
 from boardlib import IllegalAction
 from boardlib import ambar_fossils as af
-from tests.ambar_fossils_helpers import played
+from tests.helpers import played
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
@@ -34,7 +34,7 @@ def test_a_description_builds_the_position_it_says():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_describe_reads_back_to_the_same_position(seed):
-    state = played(seed, 40 + 30 * seed, 3)
+    state = played("ambar_fossils", seed, 40 + 30 * seed, 3)
     again = af.from_description(state.describe())
     assert again.snapshot() == state.snapshot()
     assert again.legal_actions() == state.legal_actions()
@@ -69,7 +69,7 @@ def test_impossible_descriptions_are_refused_with_the_reason(text, message):
 
 # ----- saves -----------------------------------------------------------------------------------
 def test_a_save_holds_start_history_and_position_and_loads_back():
-    state = played(3, 150, 3)
+    state = played("ambar_fossils", 3, 150, 3)
     data = json.loads(state.to_json())
     assert data["format"] == "boardlib-save" and data["version"] == 1
     assert data["game"] == "ambar_fossils" and len(data["history"]) == len(state.history)
@@ -85,7 +85,7 @@ def test_a_prepared_position_saves_and_loads():
 
 
 def _tampered(edit) -> str:
-    data = json.loads(played(8, 60, 3).to_json())
+    data = json.loads(played("ambar_fossils", 8, 60, 3).to_json())
     edit(data)
     return json.dumps(data)
 
@@ -93,7 +93,7 @@ def _tampered(edit) -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (played(8, 60, 3).to_json()[:-40], "truncated"),
+        (played("ambar_fossils", 8, 60, 3).to_json()[:-40], "truncated"),
         ("", "truncated"),
         ("[]", "not a boardlib save"),
         (_tampered(lambda d: d.update(version=99)), "version 99"),
@@ -112,14 +112,15 @@ def test_bad_saves_are_refused_with_a_reason(text, message):
 
 
 def test_a_save_of_another_game_is_refused():
-    text = played(1, 5, 3).to_json().replace('"game":"ambar_fossils"', '"game":"amphipolis"')
+    saved = played("ambar_fossils", 1, 5, 3).to_json()
+    text = saved.replace('"game":"ambar_fossils"', '"game":"amphipolis"')
     with pytest.raises(ValueError):
         af.from_json(text)
 
 
 # ----- observations and bad input ------------------------------------------------------------
 def test_every_seat_sees_the_same_public_position():
-    state = played(4, 80, 3)
+    state = played("ambar_fossils", 4, 80, 3)
     views = [state.observation(p) for p in (None, 0, 1, 2)]
     for view in views[1:]:
         assert {k: v for k, v in view.items() if k not in ("viewer", "legal_actions")} == {

@@ -14,36 +14,23 @@ from fractions import Fraction
 
 import pytest
 
-from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction
+from boardlib import CHANCE, GAMES, TERMINAL
 from boardlib import ambar_fossils as af
+from tests.helpers import described, kinds, refused
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
 
-def position(text: str) -> af.AmbarFossilsState:
-    return af.from_description(textwrap.dedent(text))
+position = described("ambar_fossils")
 
 
 def two_players(first: str = ROW, second: str = ROW, extra: str = "") -> af.AmbarFossilsState:
     return position(f"player 1: {first}\nplayer 2: {second}\n{textwrap.dedent(extra)}")
 
 
-def refused(state: af.AmbarFossilsState, action: str) -> IllegalAction:
-    """Apply an illegal action: it must raise and leave the state exactly as it was."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply_action(action)
-    assert state.to_json() == before
-    return caught.value
-
-
 def reveal_as(state: af.AmbarFossilsState, fossil: str) -> list:
     assert state.current_player() == CHANCE
     return state.apply_action(f"reveal {fossil}")
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
 
 
 # ----- AF-1 components -------------------------------------------------------------------

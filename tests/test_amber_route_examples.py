@@ -7,27 +7,13 @@ example reports, so each test follows the rulebook's narrative step by step.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from boardlib.amber_route import duel_damage, from_description
+from boardlib.amber_route import duel_damage
 from boardlib.protocol import CHANCE
+from tests.helpers import described, do, kinds
 
-
-def position(text: str):
-    return from_description(textwrap.dedent(text))
-
-
-def do(state, *actions):
-    events = []
-    for action in actions:
-        events += state.apply_action(action)
-    return events
-
-
-def kinds(events):
-    return [e.kind for e in events]
+position = described("amber_route")
 
 
 @pytest.mark.rule("AR-8.6", "AR-8.2", "AR-8.3", "AR-8.4", "AR-11.1", "AR-11.2", "AR-6.4")

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import io
 import random
-import textwrap
 from fractions import Fraction
 from itertools import product
 
 import pytest
 
 from boardlib import GAMES, IllegalAction, Match
-from boardlib.amber_route import CarefulBot, from_description, new_game
+from boardlib.amber_route import CarefulBot, new_game
 from boardlib.amber_route.messages import MESSAGES
 from boardlib.bots import RandomBot
 from boardlib.cli import main
+from tests.helpers import described
 
-
-def position(text: str):
-    return from_description(textwrap.dedent(text))
+position = described("amber_route")
 
 
 def exact_success(state, policy) -> Fraction:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import textwrap
 from fractions import Fraction
 
 import pytest
 
-from boardlib import GAMES, IllegalAction, amber_route
+from boardlib import GAMES, amber_route
 from boardlib.amber_route import from_description, new_game
 from boardlib.amber_route.data import (
     CARD_KEEP,
@@ -24,26 +23,9 @@ from boardlib.amber_route.data import (
     TERRAIN,
 )
 from boardlib.protocol import CHANCE
+from tests.helpers import described, do, refused
 
-
-def position(text: str):
-    return from_description(textwrap.dedent(text))
-
-
-def do(state, *actions):
-    events = []
-    for action in actions:
-        events += state.apply_action(action)
-    return events
-
-
-def refused(state, action, clause):
-    saved = state.to_json()
-    with pytest.raises(IllegalAction) as error:
-        state.apply_action(action)
-    assert error.value.rule == clause, error.value
-    assert state.to_json() == saved
-    return error.value
+position = described("amber_route")
 
 
 # ----- AR-1 components ----------------------------------------------------------------

@@ -12,28 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction, amphipolis
+from boardlib import CHANCE, GAMES, TERMINAL, amphipolis
 from boardlib.amphipolis import from_description, new_game
 from boardlib.amphipolis.probability import landslides_in_next_draw, simulate
 from boardlib.cli import main as cli_main
+from tests.helpers import legal, refused
 
 RULEBOOK_TOTALS = {"CA": 12, "SP": 12, "LS": 24, "mosaics": 27, "skeletons": 30, "amphoras": 30}
-
-
-def legal(state) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
-
-
-def refused(state, action, rule: str | None = None, kind: str | None = None) -> IllegalAction:
-    saved = state.to_json()
-    with pytest.raises(IllegalAction) as caught:
-        state.apply_action(action)
-    assert state.to_json() == saved
-    if rule is not None:
-        assert caught.value.rule == rule, caught.value
-    if kind is not None:
-        assert caught.value.kind == kind
-    return caught.value
 
 
 def take_position(extra: str = "", players: int = 2) -> amphipolis.AmphipolisState:

@@ -6,6 +6,7 @@ checked; a sample of games is also checked in depth at every 25th step.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -109,6 +110,7 @@ def test_property_arbitrary_input_only_raises_illegal_action(name, data):
             break
         state.apply_action(random.Random(len(state.history)).choice(state.legal_actions()))
     saved = state.to_json()
+    mover, legal_before = state.current_player(), state.legal_actions()
     thing = data.draw(
         st.one_of(
             st.text(max_size=30),
@@ -125,8 +127,11 @@ def test_property_arbitrary_input_only_raises_illegal_action(name, data):
     except IllegalAction:
         assert state.to_json() == saved
         return
-    # accepted: it must have been legal, for the right player
-    assert player in (None, state.current_player()) or True
+    # accepted: it must have been legal before it was applied, and by the player to move
+    assert player in (None, mover), f"{thing!r} accepted from {player!r}; {mover} was to move"
+    assert len(state.history) == len(json.loads(saved)["history"]) + 1
+    applied = state.history[-1]
+    assert applied in legal_before and applied == state.parse_action(thing), (thing, applied)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -50,11 +50,11 @@ def test_the_info_agrees_with_the_engine(name):
     info = GAMES[name]
     module = info.module
     assert module is getattr(boardlib, name) and module.__name__ == info.module_path
-    assert module.NAME == name
+    assert name == module.NAME
     assert info.player_counts == tuple(module.PLAYER_COUNTS)
     assert info.bots == tuple(module.BOTS) and info.bots[0] == "random"
     assert set(info.titles) == set(LANGUAGES) and info.titles["en"] == info.title
-    assert info.new_game(seed=3).GAME == name
+    assert name == info.new_game(seed=3).GAME
     for variant in info.variants:
         assert info.new_game(players=info.player_counts[0], seed=3, variant=variant)
     assert info.default_variant == next(iter(info.variants), None)

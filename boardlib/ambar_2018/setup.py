@@ -120,8 +120,12 @@ def _counts(values: list[int], names: Sequence[str]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(values) if n}
 
 
+_PLACE_NAMES = {PLACE: "place", LINEUP: "line-up", ASIDE: "aside"}
+
+
 def _where(value: int, seat_ok: bool = True) -> str | int:
-    return {PLACE: "place", LINEUP: "line-up", ASIDE: "aside"}.get(value, value)  # type: ignore
+    """A serpent's or demon's place in a snapshot: the name of a place, or a seat number."""
+    return _PLACE_NAMES.get(value, value)
 
 
 def snapshot(state: Ambar2018State) -> dict[str, Any]:
@@ -252,14 +256,11 @@ def from_snapshot(data: Any) -> Ambar2018State:
     if ended not in (None, "deck"):
         raise ValueError("'ended' must be null or \"deck\".")
     s.ended = ended
-    s.history = []
-    s._legal_cache = None
-    s._weights_cache = None
     s.left = sum(s.deck)
     s.drawable = deck_table(s.deck)
     s._who = s._whose()
     validate(s)
-    s._start = snapshot(s)
+    s._begin()
     return s
 
 
@@ -291,7 +292,7 @@ def validate(s: Ambar2018State) -> None:
     if len(s.lineup) > MAX_LINEUP and not _chants_extra_card(s):
         raise ValueError(f"A line-up has at most {MAX_LINEUP} cards (AB-4.1), or 8 when the card "
                          "drawn after a 7th-card Chants is the third black one (AB-4.3).")
-    if s.round == 2 and (sum(s.aside) or s.demon == ASIDE):
+    if s.round == 2 and (sum(s.aside) != 0 or s.demon == ASIDE):
         raise ValueError("In round 2 the laid-aside cards and the Red Demon are in play (AB-12.3).")
     if s.round == 1 and s.demon != ASIDE:
         raise ValueError("The Red Demon enters the game only in round 2 (AB-10.3).")

@@ -12,6 +12,7 @@ Every decision, including those of players other than the one whose turn it is
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from importlib import resources
 from itertools import compress
@@ -140,11 +141,15 @@ def _vocabulary() -> dict[str, Action]:
 
 VOCABULARY = _vocabulary()
 A = VOCABULARY
+NO_SUCH_ACTION = Action("(no such action)", "none")
+"""Fills the slots of the tables below that no action has (card 0, the forest, is never
+drawn; nobody makes or carries 0 gems), so that every entry is an Action. It is in no
+vocabulary, so no state offers it and no text parses to it."""
 DRAW_A, STOP, FIGHT, PAY, REVEAL, CONTINUE, NEW_ROUND, RECOVER, END, PASS, BUY_FOREST, HIRE = (
     A[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round", "recover",
                    "end", "pass", "forest", "soldier"))
-MAKE = [[A.get(f"make {c}{n}") for n in range(6)] for c in COLOURS]
-CARRY_A = [[A.get(f"carry {c} {n}") for n in range(6)] for c in COLOURS]
+MAKE = [[A.get(f"make {c}{n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
+CARRY_A = [[A.get(f"carry {c} {n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
 SELL = [A[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
 BUY = [A[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
 DISCARD = [A[f"discard {e}"] for e in EVENTS]
@@ -153,8 +158,8 @@ PLAY = [[A[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARG
 EVENT_DRAW = [A[f"event {e}"] for e in EVENTS]
 DRAW_OR_STOP, ONLY_DRAW, ONLY_STOP = (DRAW_A, STOP), (DRAW_A,), (STOP,)
 REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
-CARD_DRAW = [A.get(f"card {c}") for c in CODES[:NCARDS]]
-PEEK_A = [A.get(f"peek {c}") for c in CODES[:NCARDS]]
+CARD_DRAW = [A.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+PEEK_A = [A.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
 
 # ----- lookup tables built once, so the per-move code only indexes -----------------------
 MAKE_OPTIONS = [
@@ -218,6 +223,10 @@ class Ambar2018State(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
+    LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",
+                   "used", "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure",
+                   "carry", "gold", "soldiers", "edeck", "ediscard")
+    NESTED_FIELDS = ("agems", "vgems", "hands")
 
     names: list[str]
     round: int
@@ -228,6 +237,7 @@ class Ambar2018State(GameState):
     deck: list[int]
     left: int  # cards in the deck: sum(deck), kept for speed
     drawable: tuple[tuple[Action, ...], tuple[int, ...]]  # deck_table(deck), kept for speed
+    _who: int  # who decides now: _whose(), kept after every move (current_player reads it)
     aside: list[int]
     discard: list[int]
     box: list[int]  # starting cards of empty seats
@@ -281,21 +291,21 @@ class Ambar2018State(GameState):
             return self.decider
         return who
 
-    def _player_actions(self) -> list[Action]:
+    def _player_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == JOURNEY:  # prebuilt tuples: the protocol's tuple() then copies nothing
             can_draw = self.left > 0 and len(self.lineup) < MAX_LINEUP
             if self.drawn:
-                return DRAW_OR_STOP if can_draw else ONLY_STOP  # type: ignore[return-value]
-            return ONLY_DRAW if can_draw else ()  # type: ignore[return-value]
+                return DRAW_OR_STOP if can_draw else ONLY_STOP
+            return ONLY_DRAW if can_draw else ()
         if phase == ACTIONS:
             return self._action_phase_actions()
         if phase == DANGER:
             return self._danger_options()
         if phase == ORACLE_CHOICE:
-            return REVEAL_OR_STOP  # type: ignore[return-value]
+            return REVEAL_OR_STOP
         if phase == CHOICE:
-            return CONTINUE_OR_NEW  # type: ignore[return-value]
+            return CONTINUE_OR_NEW
         if phase == TRADING:
             return [*map(SELL.__getitem__, self._open_trades()), PASS]
         if phase == UPGRADES:
@@ -868,9 +878,9 @@ class Ambar2018State(GameState):
         self.gold[p] -= price
         self.bank += price
         kind = KIND[card]
-        slots = (None, self.alch, self.trav, self.vill)[kind]
-        old = slots[p]  # type: ignore[index]
-        slots[p] = card  # type: ignore[index]
+        slots = (self.alch, self.trav, self.vill)[kind - ALCHEMY]  # an upgrade's kind
+        old = slots[p]
+        slots[p] = card
         self.discard[old] += 1  # gems stay with the player: they move to the new card
         events.append(new_event(GAME, "buy", p,
             {"card": CODES[card], "old": CODES[old], "gold": price}))
@@ -1042,19 +1052,6 @@ class Ambar2018State(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> Ambar2018State:
-        other = Ambar2018State.__new__(Ambar2018State)
-        d = other.__dict__
-        d.update(self.__dict__)
-        for key in _LISTS:
-            d[key] = d[key][:]
-        for key in _NESTED:
-            d[key] = [row[:] for row in d[key]]
-        return other
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
-
     def snapshot(self) -> dict[str, Any]:
         from boardlib.ambar_2018.setup import snapshot
 
@@ -1151,10 +1148,6 @@ WINDOWS = {
 }
 """Per window phase: does a seat have a real choice in it, and what closes it."""
 
-_LISTS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup", "used",
-          "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure", "carry",
-          "gold", "soldiers", "edeck", "ediscard", "history")
-_NESTED = ("agems", "vgems", "hands")
 
 
 def richest_seat(gold: list[int]) -> int:

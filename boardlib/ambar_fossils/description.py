@@ -22,6 +22,8 @@ Everything is checked exactly like a loaded save.
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlib.ambar_fossils.setup import from_snapshot
 from boardlib.ambar_fossils.state import (
     COLUMNS,
@@ -65,7 +67,7 @@ def from_description(text: str) -> AmbarFossilsState:
         if revealing not in LETTERS:
             raise ValueError(f"'revealing' must be a type letter ({', '.join(LETTERS)}).")
     holding = fields.get("holding")
-    snapshot = {
+    snapshot: dict[str, Any] = {
         "players": count,
         "names": names if names is not None else default_names(count),
         "patterns": patterns,

@@ -75,7 +75,7 @@ def new_game(
         "ended": None,
     }
     state = _build(start)  # made here by the rules, so not validated again: a hot path
-    state._start = start
+    state._begin(start)
     return state
 
 
@@ -83,7 +83,7 @@ def from_snapshot(data: Any) -> AmbarFossilsState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
     state = _build(data)
     validate(state)
-    state._start = state.snapshot()
+    state._begin()
     return state
 
 
@@ -133,9 +133,6 @@ def _build(data: Any) -> AmbarFossilsState:
         raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
     state.ended = ended
     state.seen = _seen(state)
-    state.history = []
-    state._legal_cache = None
-    state._weights_cache = None
     return state
 
 

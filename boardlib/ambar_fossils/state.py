@@ -93,6 +93,8 @@ class AmbarFossilsState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'flip D', 'take P3', 'place 4', 'return' or 'pass'"
+    LIST_FIELDS = ("up", "down", "seen", "names", "patterns")
+    NESTED_FIELDS = ("tops", "heights")  # and cols, three levels deep: see clone
 
     names: list[str]
     patterns: list[str]  # each player's set-up type order, e.g. "DPMA" (AF-2.3)
@@ -361,18 +363,9 @@ class AmbarFossilsState(GameState):
 
     # ----- copying, saving, checking ------------------------------------------------
     def clone(self) -> AmbarFossilsState:
-        other = AmbarFossilsState.__new__(AmbarFossilsState)
-        other.__dict__.update(self.__dict__)
-        other.cols = [[column[:] for column in display] for display in self.cols]
-        other.tops = [tops[:] for tops in self.tops]
-        other.heights = [heights[:] for heights in self.heights]
-        other.up, other.down, other.seen = self.up[:], self.down[:], self.seen[:]
-        other.names, other.patterns = self.names[:], self.patterns[:]
-        other.history = self.history[:]
+        other = super().clone()
+        other.cols = [[column[:] for column in display] for display in self.cols]  # 3 levels
         return other
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
 
     def snapshot(self) -> dict[str, Any]:
         """The whole position as JSON-safe data: nothing hidden, since nobody knows a
@@ -464,7 +457,7 @@ def excellent_neighbour(tops: list[int], column: int, fossil: int) -> int:
     return -1
 
 
-def _illegal(kind: str, key: str, rule: str | None = None, **fields: object) -> IllegalAction:
+def _illegal(kind: str, key: str, rule: str | None = None, **fields: Any) -> IllegalAction:
     """A refusal told from the message catalog (English and Japanese: messages.py)."""
     return illegal(kind, f"illegal.{key}", rule, game=GAME, **fields)
 

@@ -169,7 +169,7 @@ def _fill_decks(data: dict[str, Any], version: int) -> None:
             LIGHT_TOKENS[k] for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k] - light[k]))
     for key in ("light_discard", "table", "look", "dark_discard", "box"):
         data.setdefault(key, "")
-    used = set()
+    used: set[int] = set()
     for text in [s["kept"] for s in data["seats"]] + [data.get("dark_deck", ""),
                                                       data["dark_discard"], data["box"]]:
         used.update(parse_dark(t) for t in text.split())

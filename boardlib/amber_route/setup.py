@@ -49,7 +49,7 @@ def check_players(players: object) -> int:
 def check_version(version: object) -> int:
     if version not in VERSIONS:
         raise ValueError(f"The version is 'advanced' or 'family', not {version!r} (AR-4.1).")
-    return VERSIONS.index(version)  # type: ignore[arg-type]
+    return VERSIONS.index(version)
 
 
 def new_game(
@@ -98,11 +98,8 @@ def new_game(
     s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
                _step("end_turn")]
     s.ended = None
-    s.history = []
-    s._legal_cache = None
-    s._weights_cache = None
     s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
-    s._start = s.snapshot()
+    s._begin()
     return s
 
 
@@ -228,13 +225,10 @@ def from_snapshot(data: Any) -> AmberRouteState:
     if ended not in (None, "castle"):
         raise ValueError("'ended' must be null or 'castle'.")
     s.ended = ended
-    s.history = []
-    s._legal_cache = None
-    s._weights_cache = None
     s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
     validate(s)
+    s._begin()
     _check_next_step(s)
-    s._start = s.snapshot()
     return s
 
 
@@ -387,7 +381,7 @@ def _check_next_step(s: AmberRouteState) -> None:
         ok = s.is_terminal() or bool(s.legal_actions())
     except (IndexError, KeyError, ValueError):
         ok = False
-    s._legal_cache = s._weights_cache = None
+    s._forget_caches()
     if not ok:
         raise ValueError("Nobody can act in this position: its next step does not fit it.")
 

@@ -121,7 +121,8 @@ REVEAL = [V[f"reveal {t}"] for t in DARK_TOKENS]
 USE = {a.args[0]: a for a in V.values() if a.kind == "use"}  # kept cards used before a roll
 UP = [V[f"up {i + 1}"] for i in range(MAX_DICE)]
 DOWN = [V[f"down {i + 1}"] for i in range(MAX_DICE)]
-SET = [[V[f"set {i + 1} {v}"] if v else None for v in range(7)] for i in range(MAX_DICE)]
+SET = [{v: V[f"set {i + 1} {v}"] for v in range(1, 7)} for i in range(MAX_DICE)]
+"""``SET[die][value]``: set that die to that value (AR-11.3)."""
 REROLL = [V[f"reroll {i + 1}"] for i in range(MAX_DICE)]
 REROLL2 = {(i, j): V[f"reroll {i + 1} {j + 1}"]
            for i in range(MAX_DICE) for j in range(i + 1, MAX_DICE)}
@@ -239,7 +240,8 @@ _CHECK_STEP = [[_step(check, p) for p in SEATS] for check in ("hit", "ghost", "t
 """``[challenge kind][player]``: the step that counts the dice (AR-8.4, AR-9.1, AR-10.1)."""
 _ROLL_STEPS = [tuple(_step("roll", target, i) for i in range(MAX_DICE)) for target in (0, 1)]
 """``[0 the player's dice, 1 the other dice][:n]``: one chance step per die (AR-1.6)."""
-_TURN_STEPS = [[(_step("action", p),) for p in SEATS],
+_TURN_STEPS: list[list[tuple[tuple[str, int, int, int], ...]]] = [
+               [(_step("action", p),) for p in SEATS],
                [(_step("draw_phase", p), _step("action", p)) for p in SEATS]]
 """``[version][player]``: a turn's choices; Family draws first (AR-4.1, AR-4.2)."""
 _NEXT_TURN_STEPS = [(_step("turn", p), _step("end_turn")) for p in SEATS]
@@ -262,6 +264,10 @@ class AmberRouteState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
+    LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
+                   "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
+                   "finals", "queue")
+    NESTED_FIELDS = ("hand", "kept")
 
     version: int
     names: list[str]
@@ -297,6 +303,7 @@ class AmberRouteState(GameState):
     finals: list[int]  # players still owed their one more turn (AR-14.1)
     fresh: bool  # the ending began during the turn now being played
     queue: list[tuple[str, int, int, int]]
+    _json: str | None  # the save of this position, once asked for (to_json); None after a move
     ended: str | None
 
     # ----- whose turn, what may be done ---------------------------------------------
@@ -1053,27 +1060,12 @@ class AmberRouteState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmberRouteState:
-        other = AmberRouteState.__new__(AmberRouteState)
-        d = other.__dict__
-        d.update(self.__dict__)
-        for key in ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
-                    "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
-                    "finals", "queue", "history"):
-            d[key] = d[key][:]
-        other.hand = [h[:] for h in self.hand]
-        other.kept = [k[:] for k in self.kept]
-        return other
-
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
         text = self.__dict__.get("_json")
         if text is None:
             text = self._json = super().to_json()
         return text
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
 
     def snapshot(self) -> dict[str, Any]:
         from boardlib.amber_route.setup import snapshot

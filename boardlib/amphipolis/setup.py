@@ -147,11 +147,8 @@ def from_snapshot(data: Any) -> AmphipolisState:
     state.bag_total = sum(state.bag)
     state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
                     for a in range(len(AREAS))]
-    state.history = []
-    state._legal_cache = None
-    state._weights_cache = None
     validate(state)
-    state._start = state.snapshot()
+    state._begin()
     return state
 
 

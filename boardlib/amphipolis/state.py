@@ -66,13 +66,13 @@ def _vocabulary() -> dict[str, Action]:
 
 
 VOCABULARY = _vocabulary()
-SEED_AS = [VOCABULARY.get(f"seed {tok}") for tok in TOKENS]
+SEED_AS = [VOCABULARY[f"seed {tok}"] for tok in TOKENS[:FINDS]]  # only finds seed an area
 DRAW_AS = [VOCABULARY[f"draw {tok}"] for tok in TOKENS]
-TAKE_T = [VOCABULARY.get(f"take {tok}") for tok in TOKENS]
+TAKE_T = [VOCABULARY[f"take {tok}"] for tok in TOKENS[:FINDS]]  # landslides are never taken
 USE = [VOCABULARY[name] for name in CHARACTERS]
 END = VOCABULARY["end"]
 _DRAW_INDEX = {str(a): t for t, a in enumerate(DRAW_AS)}
-_SEED_INDEX = {str(a): t for t, a in enumerate(SEED_AS) if a is not None}
+_SEED_INDEX = {str(a): t for t, a in enumerate(SEED_AS)}
 
 
 class AmphipolisState(GameState):
@@ -81,6 +81,11 @@ class AmphipolisState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
+    LIST_FIELDS = ("bag", "area", "area_n", "robber", "used", "names")
+    NESTED_FIELDS = ("finds",)
+
+    bag_total: int
+    """How many tiles the bag holds: ``sum(bag)``, kept up to date because every draw needs it."""
 
     names: list[str]
     bag: list[int]  # counts by tile type, landslides included
@@ -136,14 +141,14 @@ class AmphipolisState(GameState):
         elif phase == SEED:
             empty = self.area_n
             weights = [0 if empty[AREA_OF[t]] else bag[t] for t in range(FINDS)]
-            outcomes, total = SEED_AS, sum(weights)  # type: ignore[assignment]
+            outcomes, total = SEED_AS, sum(weights)
         else:
             return super().sample_chance(rng)  # refuses: not a chance node
         pick = rng.randrange(total)
         for t, weight in enumerate(weights):
             pick -= weight
             if pick < 0:
-                return outcomes[t]  # type: ignore[return-value]
+                return outcomes[t]
         raise AssertionError("unreachable: the total is the sum of the weights")
 
     def apply_action(self, action: object, player: int | None = None) -> list[Event]:
@@ -160,12 +165,10 @@ class AmphipolisState(GameState):
                 events: list[Event] = []
                 if phase == DRAW:
                     self._draw(tile, events)
-                    self.history.append(DRAW_AS[tile])
+                    self._record(DRAW_AS[tile])
                 else:
                     self._seed(tile, events)
-                    self.history.append(SEED_AS[tile])  # type: ignore[arg-type]
-                self._legal_cache = None
-                self._weights_cache = None
+                    self._record(SEED_AS[tile])
                 return events
         return super().apply_action(action, player)
 
@@ -213,7 +216,7 @@ class AmphipolisState(GameState):
         phase, taken = self.phase, self.taken
         if phase == TAKE and taken:  # the commonest case, written out for speed
             area, chosen = self.area, self.chosen
-            actions = ([TAKE_T[t] for t in AREA_TILES[chosen] if area[t]]  # type: ignore[misc]
+            actions = ([TAKE_T[t] for t in AREA_TILES[chosen] if area[t]]
                        if taken < TAKES else [])
             used = self.used[self.player]
             if used != ALL_USED:
@@ -224,7 +227,7 @@ class AmphipolisState(GameState):
                 actions += [USE[c] for c in range(4) if can[c] and not used >> c & 1]
             actions.append(END)
             return actions
-        actions = [TAKE_T[t] for t in self._takeable()]  # type: ignore[misc]
+        actions = [TAKE_T[t] for t in self._takeable()]
         if taken and phase != CHARACTER_PHASE + PROFESSOR and phase != TAKE:
             actions.append(END)
         return actions
@@ -506,18 +509,6 @@ class AmphipolisState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmphipolisState:
-        other = AmphipolisState.__new__(AmphipolisState)
-        other.__dict__.update(self.__dict__)
-        other.bag, other.area, other.area_n = self.bag[:], self.area[:], self.area_n[:]
-        other.finds = [f[:] for f in self.finds]
-        other.robber, other.used, other.names = self.robber[:], self.used[:], self.names[:]
-        other.history = self.history[:]
-        return other
-
-    def start_snapshot(self) -> dict[str, Any]:
-        return self._start
-
     def snapshot(self) -> dict[str, Any]:
         """The whole position as JSON-safe data (nothing is hidden in Amphipolis: finds are
         face-up, AM-3.4, and the bag's contents follow from what is out of it)."""

@@ -1,0 +1,142 @@
+"""A fingerprint of seeded games: proof that a refactor changed no game.
+
+For every game, variant and player count, ``--games`` seeded games (the seats rotate over
+the game's bots, as in the conformance suite) are played and everything observable is
+hashed: at every step whose turn it is and the legal actions in order, the chance weights,
+the action taken, each event's kind, player, fields, secrecy and sentences; every
+``DEEP_EVERY`` steps the description, each seat's observation and the refusals of a few
+illegal actions (in every language); at the end the final snapshot, save and result.
+One sha256 per configuration is printed; save the output before a change and compare it
+after (``--check FILE``).
+
+    python scripts/fingerprint.py > /tmp/before.txt
+    python scripts/fingerprint.py --check /tmp/before.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from boardlib import CHANCE, GAMES, TERMINAL
+from boardlib.messages import LANGUAGES
+from boardlib.protocol import Event, GameState
+
+DEEP_EVERY = 25
+REFUSALS = 12  # illegal actions whose refusals are hashed at a deep step
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+
+
+def _event_text(event: Event) -> str:
+    seen_by = sorted(event.seen_by) if event.seen_by is not None else None
+    return _text([event.kind, event.player, event.fields, seen_by, list(event.secret)])
+
+
+def _told(event: Event, names: list[str]) -> list[str]:
+    return [event.sentence(lang, names, viewer) for lang in LANGUAGES
+            for viewer in [None, *range(len(names))]]
+
+
+def _deep_text(state: GameState) -> str:
+    """What a player or a tool can read of a position besides its moves."""
+    legal = set(state.legal_actions())
+    illegal = [a for a in state.action_space() if a not in legal][:REFUSALS]
+    refusals = []
+    for action in illegal:
+        problem = state.check_action(action)
+        assert problem is not None
+        told = [problem.explain(lang) for lang in LANGUAGES]
+        refusals.append([problem.kind, problem.rule, *told])
+    views = [state.observation(seat) for seat in [None, *range(state.num_players)]]
+    return _text([state.describe(), views, refusals])
+
+
+def _final_text(state: GameState) -> str:
+    result = state.result()
+    told = [result.explain(lang) for lang in LANGUAGES]
+    return _text([state.snapshot(), state.to_json(), result.winners, result.ranking,
+                  result.scores, told])
+
+
+def game_digest(name: str, variant: str | None, players: int, seed: int) -> bytes:
+    """The sha256 of one seeded game, step by step."""
+    info = GAMES[name]
+    digest = hashlib.sha256()
+    rng = random.Random(seed)
+    state = info.new_game(players=players, seed=seed, variant=variant)
+    bots = [info.make_bot(info.bots[(seed + seat) % len(info.bots)]) for seat in range(players)]
+    steps = 0
+    while True:
+        if steps % DEEP_EVERY == 0:
+            digest.update(_deep_text(state).encode())
+        steps += 1
+        player = state.current_player()
+        digest.update(_text([player, state.legal_actions()]).encode())
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            digest.update(_text(state.chance_weights()).encode())
+            action = state.sample_chance(rng)
+        else:
+            action = bots[player].choose(state, rng)
+        digest.update(str(action).encode())
+        for event in state.apply_action(action):
+            digest.update(_event_text(event).encode())
+            digest.update(_text(_told(event, state.names)).encode())
+    digest.update(_final_text(state).encode())
+    return digest.digest()
+
+
+def configurations() -> list[tuple[str, str | None, int]]:
+    return [(name, variant, players) for name, info in GAMES.items()
+            for variant in (info.variants or [None]) for players in info.player_counts]
+
+
+def configuration_digest(config: tuple[str, str | None, int], games: int) -> str:
+    name, variant, players = config
+    total = hashlib.sha256()
+    for seed in range(games):
+        total.update(game_digest(name, variant, players, seed))
+    return total.hexdigest()
+
+
+def _run(args: tuple[tuple[str, str | None, int], int]) -> str:
+    return configuration_digest(*args)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="seeded games per configuration")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--check", type=Path, help="compare with a saved fingerprint")
+    parser.add_argument("games_to_run", nargs="*", default=list(GAMES), metavar="game")
+    args = parser.parse_args()
+    configs = [c for c in configurations() if c[0] in args.games_to_run]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        digests = list(pool.map(_run, [(config, args.games) for config in configs]))
+    lines = [f"{name} {variant or '-'} {players} {args.games} {digest}"
+             for (name, variant, players), digest in zip(configs, digests)]
+    print("\n".join(lines))
+    if args.check is None:
+        return 0
+    expected = set(args.check.read_text().split("\n"))
+    changed = [line for line in lines if line not in expected]
+    for line in changed:
+        print(f"CHANGED: {line}", file=sys.stderr)
+    print(f"{len(lines) - len(changed)} of {len(lines)} configurations unchanged", file=sys.stderr)
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""Helpers the game tests share: positions from text, moves in a row, refusals that must
+change nothing. Imported by tests/conftest.py and by the test modules that use them."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from boardlib import GAMES, Event, GameState, IllegalAction
+
+ANY_RULE = object()
+"""``refused``'s default: the refusal may cite any rule clause, or none."""
+
+
+def described(game: str) -> Callable[[str], GameState]:
+    """``position(text)`` for ``game``: the position its short description (indented as
+    in a test) gives."""
+    def position(text: str) -> GameState:
+        return GAMES[game].from_description(textwrap.dedent(text))
+
+    return position
+
+
+def do(state: GameState, *actions: str) -> list[Event]:
+    """Apply ``actions`` in turn; every event they make, in order."""
+    events: list[Event] = []
+    for action in actions:
+        events += state.apply_action(action)
+    return events
+
+
+def play(state: GameState, *actions: str) -> GameState:
+    """Apply ``actions`` in turn; the state, to go on with."""
+    do(state, *actions)
+    return state
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [event.kind for event in events]
+
+
+def legal(state: GameState) -> list[str]:
+    return [str(action) for action in state.legal_actions()]
+
+
+def refused(state: GameState, action: object, rule: object = ANY_RULE, kind: str | None = None,
+            *, player: int | None = None) -> IllegalAction:
+    """Apply an illegal action: it must raise ``IllegalAction`` (citing ``rule`` and of
+    ``kind``, when given) and leave the state exactly as it was."""
+    saved = state.to_json()
+    with pytest.raises(IllegalAction) as caught:
+        state.apply_action(action, player=player)
+    assert state.to_json() == saved, f"refusing {action!r} changed the state"
+    if rule is not ANY_RULE:
+        assert caught.value.rule == rule, caught.value
+    if kind is not None:
+        assert caught.value.kind == kind, caught.value
+    return caught.value
+
+
+def played(game: str, seed: int, actions: int, players: int, bot: str | None = None) -> GameState:
+    """The state after ``actions`` steps of a seeded game, every seat played by ``bot``
+    (the game's last-listed, strongest bot unless named)."""
+    info = GAMES[game]
+    rng = random.Random(seed)
+    state = info.new_game(players=players, seed=seed)
+    chooser = info.make_bot(bot or info.bots[-1])
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else chooser.choose(state, rng))
+    return state
