@@ -10,7 +10,9 @@ source scripts/_install.sh
 
 install_into_venv lab
 
-options=(--ServerApp.root_dir="$PWD" --ServerApp.default_url=/lab/tree/notebooks/index.ipynb)
+# LabApp.default_url, not only ServerApp.default_url: JupyterLab sets the server's to its own "/lab".
+index=/lab/tree/notebooks/index.ipynb
+options=(--ServerApp.root_dir="$PWD" --ServerApp.default_url=$index --LabApp.default_url=$index)
 if [ "$(id -u)" -eq 0 ]; then
   options+=(--allow-root)  # containers and classroom VMs often run as root
 fi
