@@ -1,4 +1,4 @@
-"""The command line: play a narrated game against bots, or watch bots play, in English or Japanese.
+"""Play the games in a terminal: against bots, or watch bots play, in English or Japanese.
 
 Every event is printed as a sentence, then the final ranking and why. Seats are bots or
 people ("human"), who type moves at a prompt.
@@ -77,7 +77,9 @@ class UsageError(ValueError):
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        return _main(argv)
+        status = _main(argv)
+        sys.stdout.flush()  # inside the try: a reader gone before the last write is no error
+        return status
     except BrokenPipeError:  # e.g. `boardlib list | head -1`: the reader has gone, say nothing
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -101,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m boardlib",
         description=__doc__.split("\n")[0],
-        epilog="games, their versions and bots:\n" + "\n".join(game_list_lines()),
+        epilog=games_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -109,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", help="play a narrated game",
         description="Play a narrated game: bots and people in the seats, events as sentences.",
-        epilog="games, their versions and bots:\n" + "\n".join(game_list_lines()),
+        epilog=games_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play.add_argument("game", type=str.lower, choices=sorted(GAMES))
@@ -121,9 +123,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="comma-separated seats, e.g. greedy,random,human; one name fills "
                       "every seat; human is a person at the prompt (default: random)")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="en or ja")
-    play.add_argument("--version", dest="game_version", default=None,
-                      help="rules version, for games that have several (see below)")
+    play.add_argument("--version", dest="game_version", default=None, metavar="NAME",
+                      help="rules version, for games that have several (see below; any case)")
     return parser
+
+
+def games_epilog() -> str:
+    return ("games, their versions (the first is the default) and bots:\n"
+            + "\n".join("  " + line for line in game_list_lines())
+            + "\n\nhuman: a person types the moves at a prompt; random: any legal move; "
+            "the other bots\nplay by rules of thumb, without looking ahead.\n\n"
+            "example: python -m boardlib play amber_route --version family --bots careful,human")
 
 
 def game_list_lines() -> list[str]:
@@ -132,7 +142,7 @@ def game_list_lines() -> list[str]:
     for name in GAMES:
         facts = game_facts(name)
         versions = ", ".join(facts.variants) if facts.variants else "one version"
-        lines.append(f"  {name:14} {facts.title}: {count_range(facts.player_counts)}; "
+        lines.append(f"{name:14} {facts.title}: {count_range(facts.player_counts)}; "
                      f"versions: {versions}; bots: {', '.join([*facts.bots, 'human'])}")
     return lines
 
@@ -414,41 +424,39 @@ def pad(text: str, width: int, right: bool = False) -> str:
 
 
 def wrap_by_width(text: str, width: int, first: str) -> list[str]:
-    """Lines of at most ``width`` display columns: ``first`` then ``text``, indented after."""
+    """Lines of at most ``width`` display columns: ``first`` then ``text``, indented after.
+    English breaks between words; Japanese between any two characters, except that a line
+    never starts with 、。） nor ends with （, and codes such as F2 stay whole."""
     if not text:
         return []
-    if display_width(first + text) <= width:
-        return [first + text]
-    lines, line = [], first
+    lines, line, start = [], first, len(first)
     for char in text:
         if display_width(line) + display_width(char) > width:
-            cut = line.rfind(" ")
-            if cut > len(first) and not _wide(char):
-                lines.append(line[:cut].rstrip())
-                line = "  " + line[cut + 1:]
-            elif char in _NO_LINE_START:  # 、。） never begin a line: take a word along
-                cut = _last_word_start(line)
-                lines.append(line[:cut])
-                line = "  " + line[cut:]
-            else:
-                lines.append(line)
-                line = "  "
+            cut = _break_at(line, char, start)
+            lines.append(line[:cut].rstrip())
+            line, start = "  " + line[cut:].lstrip(), 2
         line += char
     return [*lines, line]
 
 
 _NO_LINE_START = frozenset("、。）」』，．・：；！？")
+_NO_LINE_END = frozenset("（「『")
 
 
-def _last_word_start(line: str) -> int:
-    """Where the last breakable piece of ``line`` begins: before closing marks and a run of
-    ASCII letters and digits ("F2）" moves as one)."""
-    cut = len(line) - 1
-    while cut > 3 and line[cut] in _NO_LINE_START:
+def _break_at(line: str, char: str, start: int) -> int:
+    """Where to end the full ``line`` before ``char`` comes (all of it if nothing fits)."""
+    cut = len(line)
+    if _sticks(char):
+        while cut > start and _sticks(line[cut - 1]):
+            cut -= 1
+    while cut > start and line[cut - 1] in _NO_LINE_END:
         cut -= 1
-    while cut > 3 and line[cut - 1].isascii() and line[cut - 1].isalnum():
-        cut -= 1
-    return cut
+    return cut if cut > start else len(line)
+
+
+def _sticks(char: str) -> bool:
+    """Part of a word that must not be split: ASCII other than a space, or a closing mark."""
+    return (char != " " and not _wide(char)) or char in _NO_LINE_START
 
 
 def _wide(char: str) -> bool:
@@ -476,7 +484,8 @@ def ranking_lines(result: Result, facts: GameFacts, lang: str = "en") -> list[st
     lines += ["  " + "  ".join(pad(cell, w, right=i > 0)
                                for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
     if _has(facts, "ranking.legend"):
-        lines += wrap_by_width(game_text(facts, "ranking.legend", lang), 100,
+        shown = ("、" if lang == "ja" else ", ").join(headings)
+        lines += wrap_by_width(game_text(facts, "ranking.legend", lang, headings=shown), 100,
                                cli_text("legend", lang) + _colon(lang))
     return [*lines, result.explain(lang)]
 

@@ -136,8 +136,8 @@ MESSAGES["en"].update({
     "view.passes": "passes in a row",
     "view.seat.displays": "columns 1–10 (stacks bottom/…/top)",
     **{f"heading.L{n}": f"L{n}" for n in _LEVELS},
-    "ranking.legend": "L2, L3, …: fossils on level 2, 3, … (a column 3 high has one fossil on "
-    "level 2 and one on level 3); compared from level 2 up.",
+    "ranking.legend": "{headings}: the fossils on level 2, 3, … (a column 3 high has one fossil "
+    "on level 2 and one on level 3); compared from level 2 up.",
 })
 MESSAGES["ja"].update({
     "view.to_move": "手番",
@@ -151,7 +151,7 @@ MESSAGES["ja"].update({
     "view.passes": "続けてパスした人数",
     "view.seat.displays": "1〜10列目（下／…／上）",
     **{f"heading.L{n}": f"{n}段目" for n in _LEVELS},
-    "ranking.legend": "2段目、3段目、…：その段にある化石の数（高さ3の列は2段目と3段目に1つずつ）。"
+    "ranking.legend": "{headings}：その段にある化石の数（高さ3の列は2段目と3段目に1つずつ）。"
     "2段目から順に比べます。",
 })
 

@@ -310,6 +310,8 @@ def format_value(key: str, value: object, lang: str) -> str:
         return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[value]
     if key == "card" and isinstance(value, str) and value in LIGHT_TOKENS:
         return light_name(value, lang)
+    if key == "card" and isinstance(value, str) and value in DARK_INDEX:
+        return f"闇のカード（{value}）" if lang == "ja" else f"darkness card {value}"
     if isinstance(value, str) and value in words:
         return words[value]
     return str(value)
