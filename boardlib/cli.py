@@ -449,7 +449,8 @@ def _break_at(line: str, char: str, start: int) -> int:
     if _sticks(char):
         while cut > start and _sticks(line[cut - 1]):
             cut -= 1
-    while cut > start and line[cut - 1] in _NO_LINE_END:
+    while cut > start and (line[cut - 1] in _NO_LINE_END
+                           or (cut < len(line) and line[cut] in _NO_LINE_START)):
         cut -= 1
     return cut if cut > start else len(line)
 
@@ -487,7 +488,7 @@ def ranking_lines(result: Result, facts: GameFacts, lang: str = "en") -> list[st
         shown = ("、" if lang == "ja" else ", ").join(headings)
         lines += wrap_by_width(game_text(facts, "ranking.legend", lang, headings=shown), 100,
                                cli_text("legend", lang) + _colon(lang))
-    return [*lines, result.explain(lang)]
+    return [*lines, *wrap_by_width(result.explain(lang), 100, "")]
 
 
 def _has(facts: GameFacts, key: str) -> bool:

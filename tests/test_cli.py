@@ -158,10 +158,12 @@ def test_position_lines_lay_out_the_table_then_each_seat():
 
 
 def test_lines_wrap_by_display_width_and_never_start_with_a_closing_mark():
-    text = "光のカード森2（F2）、荒野1（W1）、" * 8
+    text = "光のカード森2（F2）、荒野1（W1）、得点（モザイク、骸骨）0、0、" * 8
     lines = wrap_by_width(text, 40, "場：")
     assert all(display_width(line) <= 40 for line in lines)
     assert not any(line.lstrip().startswith(("、", "）")) for line in lines[1:])
+    assert not any(line.endswith("（") for line in lines)
+    assert not any(re.search(r"（[A-Z]$", line) for line in lines)  # F2 stays whole
     assert "".join(line.strip() for line in lines) == "場：" + text
 
 

@@ -313,8 +313,8 @@ MESSAGES["en"].update({
     "heading.gold": "gold",
     "heading.sldr": "sldr",
     "heading.evts": "evts",
-    "ranking.legend": "gold; sldr: soldiers (the first tie-break); evts: event cards in hand "
-    "(the second tie-break).",
+    "ranking.legend": "gold: gold coins; sldr: soldiers (the first tie-break); evts: event cards "
+    "in hand (the second tie-break).",
 })
 MESSAGES["ja"].update({
     "placeholder_note": "カードの代金・容量・交易の値段・錬金術の表・山賊の色・第2ラウンドの印・"
@@ -349,8 +349,8 @@ MESSAGES["ja"].update({
     "heading.gold": "金貨",
     "heading.sldr": "兵士",
     "heading.evts": "イベント",
-    "ranking.legend": "金貨。兵士：1つ目の同点判定。"
-    "イベント：手札のイベントカード（2つ目の同点判定）。",
+    "ranking.legend": "金貨：金貨の枚数。兵士：兵士の数（1つ目の同点判定）。"
+    "イベント：手札のイベントカードの枚数（2つ目の同点判定）。",
 })
 
 _PHASE_NOW = {
