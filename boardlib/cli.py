@@ -435,6 +435,8 @@ def wrap_by_width(text: str, width: int, first: str) -> list[str]:
             cut = _break_at(line, char, start)
             lines.append(line[:cut].rstrip())
             line, start = "  " + line[cut:].lstrip(), 2
+            if char == " " and line == "  ":
+                continue  # the space the line broke at
         line += char
     return [*lines, line]
 

@@ -35,7 +35,7 @@ echo "Starting JupyterLab (its log: $PWD/$server_log) ..."
 .venv/bin/jupyter lab "${options[@]}" --IdentityProvider.token="$token" "$@" \
   >"$server_log" 2>&1 </dev/null &
 server=$!
-trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; exit 0' INT TERM
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; echo "JupyterLab stopped."; exit 0' INT TERM
 
 # The server writes its address (the port may differ from the one asked for if it was taken).
 address=""

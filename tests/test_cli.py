@@ -165,6 +165,10 @@ def test_lines_wrap_by_display_width_and_never_start_with_a_closing_mark():
     assert not any(line.endswith("（") for line in lines)
     assert not any(re.search(r"（[A-Z]$", line) for line in lines)  # F2 stays whole
     assert "".join(line.strip() for line in lines) == "場：" + text
+    words = "Headings: pts: points for secured amber and per unused kept reward, " * 4
+    lines = wrap_by_width(words, 30, "")
+    assert all(display_width(line) <= 30 and not line.startswith("   ") for line in lines)
+    assert " ".join(line.strip() for line in lines) == words.strip()
 
 
 # ----- the result -------------------------------------------------------------------------

@@ -165,7 +165,7 @@ def _fossil_words(token: str, lang: str) -> str:
     number = token[1:]
     if lang == "ja":
         return kind + ("？" if number == "?" else number)
-    return f"{kind} {number}" if number else kind
+    return f"{kind}\N{NO-BREAK SPACE}{number}" if number else kind  # one word when wrapped
 
 
 def view_value(key: str, value: object, lang: str) -> str:
