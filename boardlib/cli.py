@@ -234,9 +234,9 @@ def header_lines(facts: GameFacts, setup: Setup, state, lang: str,
     and the notes on placeholder data."""
     title = facts.titles.get(lang, facts.title)
     variant = setup.variant or _default_variant(facts)
-    if variant is not None:
+    if variant is not None and len(facts.variants) > 1:  # a game of one version names none
         title = cli_text("title_version", lang, title=title,
-                         version=game_text(facts, f"version.{variant}", lang))
+                         version=version_name(facts, variant, lang))
     seed = cli_text("seed_chosen" if chosen_seed else "seed", lang, seed=setup.seed)
     lines = [cli_text("header", lang, title=title, players=setup.players, seed=seed)]
     names = localized_names(state.names, lang)
@@ -247,6 +247,12 @@ def header_lines(facts: GameFacts, setup: Setup, state, lang: str,
     for note in placeholder_notes(state, facts, lang):
         lines += wrap_by_width(note, 100, cli_text("note", lang))
     return lines
+
+
+def version_name(facts: GameFacts, variant: str, lang: str) -> str:
+    """The version as the game's catalog names it ("Family", 「ファミリー版」), else its key."""
+    key = f"version.{variant}"
+    return game_text(facts, key, lang) if _has(facts, key) else variant.capitalize()
 
 
 def _default_variant(facts: GameFacts) -> str | None:
@@ -435,8 +441,8 @@ def wrap_by_width(text: str, width: int, first: str) -> list[str]:
             cut = _break_at(line, char, start)
             lines.append(line[:cut].rstrip())
             line, start = "  " + line[cut:].lstrip(), 2
-            if char == " " and line == "  ":
-                continue  # the space the line broke at
+            if char == " " and not line.strip():
+                continue  # the spaces the line broke at
         line += char
     return [*lines, line]
 
