@@ -496,7 +496,7 @@ def ranking_lines(result: Result, facts: GameFacts, lang: str = "en") -> list[st
         shown = ("、" if lang == "ja" else ", ").join(headings)
         lines += wrap_by_width(game_text(facts, "ranking.legend", lang, headings=shown), 100,
                                cli_text("legend", lang) + _colon(lang))
-    return [*lines, *wrap_by_width(result.explain(lang), 100, "")]
+    return [*lines, result.explain(lang)]
 
 
 def _has(facts: GameFacts, key: str) -> bool:
