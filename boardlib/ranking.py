@@ -117,6 +117,11 @@ def versus(template: str, a: int, b: int, lang: str = "en") -> str:
     return f"{phrase(template, a)} to {b}"
 
 
+def _phrase_ja(template: str, n: int) -> str:
+    """A Japanese criterion with its number, no space around it: "{n} 点" → "3点"."""
+    return phrase(template.replace(" {n}", "{n}").replace("{n} ", "{n}"), n)
+
+
 def _ordinal(place: int, lang: str) -> str:
     if lang == "ja":
         return f"{place}位"
@@ -127,7 +132,7 @@ def _shared(group, place, names, scores, templates, lang) -> str:
     who = join_names([names[p] for p in group], lang)
     score = scores[group[0]]
     if lang == "ja":
-        values = "、".join(phrase(t, v) for t, v in zip(templates, score))
+        values = "、".join(_phrase_ja(t, v) for t, v in zip(templates, score))
         verb = "勝利を分け合います" if place == 1 else f"{_ordinal(place, lang)}を分け合います"
         return f"{who}はすべての項目で同点（{values}）なので{verb}。"
     values = ", ".join(phrase(t, v) for t, v in zip(templates, score))
@@ -145,7 +150,7 @@ def _ahead(group, below, place, names, scores, templates, lang) -> str:
         decided = versus(templates[decider], a[decider], b[decider], lang)
         if decider == 0:
             return f"{head}（{decided}で{other}を上回りました）。"
-        ties = "、".join(phrase(t, v) for t, v in zip(templates[:decider], a))
+        ties = "、".join(_phrase_ja(t, v) for t, v in zip(templates[:decider], a))
         return f"{who}と{other}は{ties}で同点ですが、{decided}で{head}。"
     head = f"{who} {'win' if len(group) > 1 else 'wins'}" if place == 1 else (
         f"{who} {'come' if len(group) > 1 else 'comes'} {_ordinal(place, lang)}"

@@ -281,3 +281,15 @@ def test_a_closed_pipe_is_no_error():
                           stderr=subprocess.PIPE, text=True, check=False)
     os.close(writer)
     assert done.stderr == ""
+
+
+def test_japanese_results_name_both_numbers_of_the_deciding_criterion():
+    from boardlib.ranking import rank_players
+
+    result = rank_players([[3, 2], [3, 1], [1, 0]], ["{n} gold", "{n} soldier{s}"],
+                          ["A", "B", "C"], labels={"ja": ["金貨{n}枚", "兵士{n}人"]})
+    told = result.explain("ja")
+    assert "兵士2人対1人" in told and "金貨3枚対1枚" in told and "{" not in told
+    assert "2 soldiers beat 1" in result.explain("en")
+    shared = rank_players([[3], [3]], ["{n} point{s}"], ["A", "B"], labels={"ja": ["{n} 点"]})
+    assert shared.explain("ja") == "A、Bはすべての項目で同点（3点）なので勝利を分け合います。"
