@@ -1,10 +1,10 @@
-"""Kernel-side speed of the Âmbar board: from a click to the redraw sent, and messages per redraw.
+"""Kernel-side speed of a board: from a click to the redraw sent, and messages per redraw.
 
-Plays hot-seat games on a 4-player board by clicking legal targets (as a person would),
-timing each click until its canvas message has been handed to the comm. Prints numbers;
-asserts nothing.
+Plays hot-seat games on a board (every seat a person) by clicking legal targets, as a person
+would, and times each click until its canvas message has been handed to the comm. Refused
+clicks (on nothing) are timed apart. Prints numbers; asserts nothing.
 
-    python benchmarks/bench_widgets.py [--players 4] [--clicks 400]
+    python benchmarks/bench_widgets.py [--game ambar_fossils] [--players 4] [--clicks 400]
 """
 
 from __future__ import annotations
@@ -20,50 +20,55 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ipycanvas import canvas as ipycanvas_canvas
 
-from widgets.ambar_fossils import AmbarBoard, target_of
+from widgets import BOARDS, Board
+
+
+def summary(label: str, values: list[float]) -> str:
+    return (f"  {label}: median {statistics.median(values):.1f} ms, "
+            f"90th percentile {statistics.quantiles(values, n=10)[-1]:.1f} ms, "
+            f"max {max(values):.1f} ms ({len(values)} clicks)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="ambar_fossils", choices=list(BOARDS))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--clicks", type=int, default=400)
     args = parser.parse_args()
 
-    messages: list[float] = []
+    sent: list[float] = []
     manager = ipycanvas_canvas._CANVAS_MANAGER
     original = manager._send_custom
 
     def counting(commands, buffers=()):  # the moment the redraw leaves the kernel
-        messages.append(time.perf_counter())
+        sent.append(time.perf_counter())
         return original(commands, list(buffers))
 
     manager._send_custom = counting
     rng = random.Random(1)
-    board = AmbarBoard(players=args.players, seed=1)
-    durations, per_click, scene_ms = [], [], []
-    while len(durations) < args.clicks:
+    board = Board(args.game, players=args.players, seed=1)
+    played, refused, per_click = [], [], []
+    while len(played) < args.clicks:
         if board.state.is_terminal():
-            board.new_game(players=args.players, seed=len(durations))
-        legal = [a for a in board.state.legal_actions() if target_of(a, board.state)]
-        if not legal:
-            board.pass_turn()
+            board.new_game(seed=len(played))
+        seat, seen = board.state.current_player(), board.seen()
+        targets = [t for a in board.state.legal_actions()
+                   if (t := board.spec.target_of(a, seat, seen))]
+        if not targets:
+            board.move_buttons.children[0].click()
             continue
-        x, y = board.scene.center_of(target_of(rng.choice(legal), board.state))
-        messages.clear()
-        start = time.perf_counter()
-        board.click(x, y)
-        durations.append((messages[-1] - start) * 1000 if messages else float("nan"))
-        per_click.append(len(messages))
-        t0 = time.perf_counter()
-        board.scene  # noqa: B018 - the pure view alone, for comparison
-        scene_ms.append((time.perf_counter() - t0) * 1000)
+        for timed, point in ((refused, (2.0, board.scene.height - 2.0)),
+                             (played, board.scene.center_of(rng.choice(targets)))):
+            sent.clear()
+            start = time.perf_counter()
+            board.click(*point)
+            timed.append((sent[-1] - start) * 1000 if sent else float("nan"))
+            per_click.append(len(sent))
     manager._send_custom = original
-    print(f"{args.players}-player board, {len(durations)} clicks on legal targets")
-    print(f"  click → redraw sent: median {statistics.median(durations):.1f} ms, "
-          f"90th percentile {statistics.quantiles(durations, n=10)[-1]:.1f} ms, "
-          f"max {max(durations):.1f} ms")
-    print(f"  the pure view alone: median {statistics.median(scene_ms):.1f} ms")
-    print(f"  canvas messages per click: {sorted(set(per_click))} (always one per redraw)")
+    print(f"{args.game}: {args.players}-player board, every seat a person")
+    print(summary("click on a legal target → redraw sent", played))
+    print(summary("refused click → redraw sent", refused))
+    print(f"  canvas messages per click: {sorted(set(per_click))} (one per redraw)")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Each game module has ``MESSAGES = {lang: {event_kind: template}}`` and
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -43,6 +44,76 @@ CORE = {
         "core.person_seat": "{who}の番です：人が指す番です。",
     },
 }
+CLI = {
+    "en": {
+        "header": "{title}: {players:player/players}, {seed}.",
+        "title_version": "{title} ({version} version)",
+        "seed": "seed {seed}",
+        "seed_chosen": "seed {seed} (chosen at random: --seed {seed} plays this game again)",
+        "person": "a person",
+        "bot": "{bot}",
+        "bot.random": "random bot",
+        "bot.greedy": "greedy bot",
+        "bot.careful": "careful bot",
+        "bot.cautious": "cautious bot",
+        "note": "Note: ",
+        "table": "Table",
+        "you": " (you)",
+        "yes": "yes",
+        "your_move": "{player}, your move: {moves}",
+        "not_allowed": "Not allowed: {reason}",
+        "stopped": "Stopped.",
+        "final_ranking": "Final ranking:",
+        "legend": "Headings",
+    },
+    "ja": {
+        "header": "{title}：{players}人、{seed}。",
+        "title_version": "{title}（{version}）",
+        "seed": "シード{seed}",
+        "seed_chosen": "シード{seed}（ランダムに選びました。"
+        "--seed {seed} で同じゲームをもう一度遊べます）",
+        "person": "人",
+        "bot": "{bot}",
+        "bot.random": "ランダムなボット",
+        "bot.greedy": "欲張りなボット",
+        "bot.careful": "慎重なボット",
+        "bot.cautious": "用心深いボット",
+        "note": "注意：",
+        "table": "場",
+        "you": "（あなた）",
+        "yes": "はい",
+        "your_move": "{player}の手番です。指せる手：{moves}",
+        "not_allowed": "その手は指せません：{reason}",
+        "stopped": "中断しました。",
+        "final_ranking": "最終順位：",
+        "legend": "見出し",
+    },
+}
+"""What the command line itself says (boardlib.cli), in English and Japanese."""
+
+
+class _CountFormatter(string.Formatter):
+    """``str.format`` plus counted nouns: ``{n:guard marker/guard markers}`` gives
+    "1 guard marker" or "3 guard markers", so English templates read right for any count."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "/" in format_spec:
+            one, many = format_spec.split("/", 1)
+            return f"{value} {one if str(value).strip() == '1' else many}"
+        return super().format_field(value, format_spec)
+
+
+fill = _CountFormatter().format
+"""Fill a catalog template: ``fill("{n:day/days}", n=1)`` → "1 day"."""
+
+
+def cli_text(key: str, lang: str = "en", default: str | None = None, **fields: object) -> str:
+    """A line of the command line's own catalog (``CLI``) in ``lang``, its fields filled."""
+    catalog = CLI.get(lang, CLI["en"])
+    template = catalog.get(key) or CLI["en"].get(key) or default or key
+    return fill(template, **fields)
+
+
 _SEAT_FIELDS = ("who", "whom")  # seat numbers in refusal reasons, shown as names
 SEAT_FIELDS = ("defender", "victim", "winner", "loser", "target")
 """Event fields that hold a seat number: every game's sentences show them as the seat's name."""
@@ -74,15 +145,22 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _examples(text: str, lang: str) -> str:
+    """A game's ``MOVE_EXAMPLES`` ("'a', 'b' or 'c'") listed the Japanese way: 'a'、'b'、'c'."""
+    if lang != "ja":
+        return text
+    return text.replace("' or '", "', '").replace("', '", "'、'")
+
+
 def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
                    names: Sequence[str] | None = None) -> str:
     """A catalog message (``core.…`` or the game's own key) with its fields, in ``lang``."""
     shown = localized_names(names, lang) if names is not None else None
     if key.startswith("core."):
         catalog = CORE.get(lang, CORE["en"])
-        values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS else v
-                  for k, v in fields.items()}
-        return catalog.get(key, CORE["en"][key]).format(**values)
+        values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
+                  else _examples(v, lang) if k == "examples" else v for k, v in fields.items()}
+        return fill(catalog.get(key, CORE["en"][key]), **values)
     if game is None:
         raise ValueError(f"the message {key!r} belongs to a game, and none was named")
     module = GAMES[game].module
@@ -91,7 +169,7 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
     values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
               or (k in SEAT_FIELDS and isinstance(v, int))
               else module.format_value(k, v, lang) for k, v in fields.items()}
-    return template.format(**values)
+    return fill(template, **values)
 
 
 def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = None,
@@ -108,4 +186,4 @@ def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = N
               for key, value in event.fields_for(viewer).items()}
     if event.player is not None:
         values["player"] = player_name(event.player, lang, shown)
-    return template.format(**values)
+    return fill(template, **values)

@@ -107,9 +107,19 @@ def phrase(template: str, n: int | None) -> str:
     return template.format(n=n, s="" if n == 1 else "s")
 
 
-def _heading(template: str) -> str:
-    """A criterion without its number: "4段目の化石{n}個" → "4段目の化石"."""
-    return template.replace("{n}個", "").replace("{n} ", "").replace("{s}", "s")
+def versus(template: str, a: int, b: int, lang: str = "en") -> str:
+    """Two values of one criterion side by side, every field filled: "金貨3枚対1枚",
+    "2段目の化石4個対2個", "5 points to 3" (the words after the number repeat, not before)."""
+    before, _, after = template.partition("{n}")
+    if lang == "ja":
+        before, after = before.rstrip(), after.lstrip()
+        return f"{before}{a}{after}対{b}{after}"
+    return f"{phrase(template, a)} to {b}"
+
+
+def _phrase_ja(template: str, n: int) -> str:
+    """A Japanese criterion with its number, no space around it: "{n} 点" → "3点"."""
+    return phrase(template.replace(" {n}", "{n}").replace("{n} ", "{n}"), n)
 
 
 def _ordinal(place: int, lang: str) -> str:
@@ -122,9 +132,9 @@ def _shared(group, place, names, scores, templates, lang) -> str:
     who = join_names([names[p] for p in group], lang)
     score = scores[group[0]]
     if lang == "ja":
-        values = "、".join(phrase(t, v) for t, v in zip(templates, score))
+        values = "、".join(_phrase_ja(t, v) for t, v in zip(templates, score))
         verb = "勝利を分け合います" if place == 1 else f"{_ordinal(place, lang)}を分け合います"
-        return f"{who}はすべての段で同点（{values}）なので{verb}。"
+        return f"{who}はすべての項目で同点（{values}）なので{verb}。"
     values = ", ".join(phrase(t, v) for t, v in zip(templates, score))
     verb = "share the victory" if place == 1 else f"share {_ordinal(place, lang)} place"
     return f"{who} tie on everything ({values}) and {verb}."
@@ -137,10 +147,10 @@ def _ahead(group, below, place, names, scores, templates, lang) -> str:
     other = join_names([names[p] for p in below], lang)
     if lang == "ja":
         head = f"{who}の勝ちです" if place == 1 else f"{who}が{_ordinal(place, lang)}です"
-        decided = f"{_heading(templates[decider])}は{a[decider]}対{b[decider]}"
+        decided = versus(templates[decider], a[decider], b[decider], lang)
         if decider == 0:
-            return f"{head}（{decided}、{other}を上回りました）。"
-        ties = "、".join(phrase(t, v) for t, v in zip(templates[:decider], a))
+            return f"{head}（{decided}で{other}を上回りました）。"
+        ties = "、".join(_phrase_ja(t, v) for t, v in zip(templates[:decider], a))
         return f"{who}と{other}は{ties}で同点ですが、{decided}で{head}。"
     head = f"{who} {'win' if len(group) > 1 else 'wins'}" if place == 1 else (
         f"{who} {'come' if len(group) > 1 else 'comes'} {_ordinal(place, lang)}"

@@ -6,11 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' \
-  || { echo "Python 3.10 or newer is needed (python3 is $(python3 --version))." >&2; exit 1; }
-[ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[test]"
+source scripts/_install.sh
+
+install_into_venv test
 
 # The browser tests drive Debian's Chromium (`playwright install` cannot download browsers
 # everywhere); fonts-noto-cjk so the Japanese notebooks render. Skipped when already there.
@@ -26,17 +24,18 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     echo "Chromium is missing and cannot be installed here (needs apt-get and root or sudo):" \
       "browser tests will skip (and fail under CI=true)." >&2
   else
-    "${as_root[@]}" apt-get update -qq
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-      apt-get install -y -qq chromium fonts-noto-cjk
+    echo "Installing Debian's chromium and fonts-noto-cjk with apt-get (log: $PWD/$INSTALL_LOG) ..."
+    { "${as_root[@]}" apt-get update -qq \
+      && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq chromium fonts-noto-cjk; } >>"$INSTALL_LOG" 2>&1 \
+      || install_failed "installing chromium and fonts-noto-cjk with apt-get"
   fi
 fi
 
 rm -rf test-artifacts  # screenshots and logs of this run only
 trap 'if [ -d test-artifacts ]; then echo "Screenshots and logs: $PWD/test-artifacts/"; fi' EXIT
 
+echo "Running ruff, then pytest ..."
 .venv/bin/ruff check .
-# the type checker; the widgets join this line when they type-check clean (issue #10):
-# .venv/bin/mypy boardlib widgets
-.venv/bin/mypy boardlib
+.venv/bin/mypy boardlib widgets
 .venv/bin/python -m pytest "$@"

@@ -62,7 +62,7 @@ def test_the_command_line_narrates_a_game():
                          "--bots", "cautious,random,cautious"])
         text = out.getvalue()
         assert code == 0
-        assert ("Final ranking:" if lang == "en" else "最終順位:") in text
+        assert ("Final ranking:" if lang == "en" else "最終順位：") in text
         assert ("Round 2 begins" if lang == "en" else "第2ラウンド") in text
 
 

@@ -187,7 +187,8 @@ def test_narrated_game_on_the_command_line(lang, capsys):
     assert main(["play", "amber_route", "--version", "family", "--seed", "3", "--players", "3",
                  "--bots", "careful", "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert "Amber Route: 3 players, seed 3." in out
+    assert ("Amber Route (Family version): 3 players, seed 3." if lang == "en"
+            else "アンバールート（ファミリー版）：3人、シード3。") in out
     assert ("wins" in out or "share" in out) if lang == "en" else "勝" in out
 
 
@@ -202,7 +203,8 @@ def test_a_person_plays_through_the_command_line():
                      game_version="family")
     play_game(args, moves, out)
     text = out.getvalue()
-    assert "Not allowed" in text and "version: family" in text  # its own observation
+    assert "Not allowed" in text and "(Family version)" in text
+    assert "light cards " in text  # its own observation, in words
     assert "Player 1 (you): " in text and "PLACEHOLDERS" in text.split("your move")[0]
 
 

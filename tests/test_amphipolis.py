@@ -185,7 +185,7 @@ def test_a_landslide_covers_an_entrance_space():
     events = state.apply_action("draw LS")
     assert state.covered == 4 and state.area_n == [1, 0, 0, 0]
     assert events[0].kind == "landslide" and events[0].fields["covered"] == 4
-    assert "4 of 16 entrance spaces" in events[0].sentence()
+    assert "4 entrance spaces are now covered, of 16" in events[0].sentence()
 
 
 @pytest.mark.rule("AM-3.3")
@@ -606,7 +606,7 @@ def test_cli_human_seat_reads_moves():
 
     out = io.StringIO()
     assert play_game(Args, io.StringIO("take ZZ\n"), out) == 1  # input runs out: stopped
-    assert "Not allowed" in out.getvalue() and "players: 2" in out.getvalue()
+    assert "Not allowed" in out.getvalue() and "sorting areas: " in out.getvalue()
 
 
 @pytest.mark.rule("AM-3.3", "AM-4.1")

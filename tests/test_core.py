@@ -220,23 +220,13 @@ def test_a_secret_event_keeps_its_secret_fields_from_other_seats():
 
 
 def test_narration_is_for_the_one_person_or_for_nobody_at_a_shared_screen():
-    from boardlib.cli import SHARED_SCREEN, narration_viewer
+    from boardlib.cli import narration_viewer
+    from boardlib.match import SHARED_SCREEN
 
     bot = object()
     assert narration_viewer([bot, bot]) is None  # only bots: tell an onlooker everything
     assert narration_viewer([bot, None]) == 1
     assert narration_viewer([None, None]) == SHARED_SCREEN
-
-
-def test_a_hidden_information_view_is_laid_out_per_seat_without_json():
-    from boardlib.cli import observation_lines
-
-    view = {"names": ["Ann", "Bo"], "viewer": 1, "deck": {"A2": 2, "T3": 1}, "top": None,
-            "lineup": ["V6", "OR"], "flag": False, "placeholder_note": "made up",
-            "seats": [{"gold": 3, "hand": 4, "events": {}}, {"gold": 0, "hand": "M1 F2"}]}
-    lines = observation_lines(view, ["Ann", "Bo"], viewer=1)
-    assert lines == ["Table: deck: A2×2 T3×1; lineup: V6, OR",
-                     "Ann: gold 3, hand 4", "Bo (you): gold 0, hand M1 F2"]
 
 
 def test_python_dash_m_boardlib_runs():

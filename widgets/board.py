@@ -10,7 +10,7 @@ pass-the-screen curtain, the controls and the language.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -409,7 +409,7 @@ class Board(w.VBox):
         self._refresh()
         return text
 
-    def _offer(self, actions: list[str]) -> str:
+    def _offer(self, actions: Sequence[str]) -> str:
         """Several legal moves share the clicked place: a small chooser asks which one."""
         self._choices = list(actions)
         return self._say(Message(self._label("choose_between")))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
@@ -22,7 +23,7 @@ from widgets.svg import FONT
 class CanvasRenderer:
     """Owns a ``MultiCanvas``; ``show(scene)`` draws it; clicks arrive as scene coordinates."""
 
-    def __init__(self, scene: Scene, on_click: Callable[[float, float], None] | None = None):
+    def __init__(self, scene: Scene, on_click: Callable[[float, float], object] | None = None):
         self.canvas = MultiCanvas(len(LAYERS), width=int(scene.width), height=int(scene.height))
         self.canvas.layout.width = f"{int(scene.width)}px"  # never stretched: clicks stay exact
         self.canvas.layout.height = f"{int(scene.height)}px"
@@ -86,10 +87,10 @@ def paint_runs(shapes: Sequence[Shape]) -> list[PaintRun]:
     """Split ``shapes`` (in scene order) into runs that can each be drawn in one batch."""
     runs: list[PaintRun] = []
     for shape in shapes:
-        kind = type(shape)
-        if kind is Text:
+        kind: type = type(shape)
+        if isinstance(shape, Text):
             key: tuple = (_font(shape), shape.anchor, shape.fill)
-        elif kind is Line:
+        elif isinstance(shape, Line):
             key = (id(shape),)  # one polyline per call
         else:
             style = shape.style
@@ -187,8 +188,10 @@ def _stroke_circles(layer, circles: list[Circle]) -> None:
                                 [c.style.alpha for c in circles])
 
 
-_FILL = {Rect: _fill_rects, Polygon: _fill_polygons, Circle: _fill_circles}
-_STROKE = {Rect: _stroke_rects, Polygon: _stroke_polygons, Circle: _stroke_circles}
+_Painter = Callable[[Any, list], None]
+_FILL: dict[type, _Painter] = {Rect: _fill_rects, Polygon: _fill_polygons, Circle: _fill_circles}
+_STROKE: dict[type, _Painter] = {Rect: _stroke_rects, Polygon: _stroke_polygons,
+                                 Circle: _stroke_circles}
 
 
 def _rgb(colours) -> np.ndarray:

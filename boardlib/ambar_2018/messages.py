@@ -42,12 +42,13 @@ MESSAGES = {
         "peek": "The Oracle lets {player} look at the next card of the deck.",
         "oracle_stop": "{player} leaves the card the Oracle showed on the deck.",
         "chants_safe": "The card after the Chants is {card}, not a danger: it is discarded.",
-        "fight": "{player} fights off {card} with {soldiers} soldier(s).",
+        "fight": "{player} fights off {card} with {soldiers:soldier/soldiers}.",
         "pay_gold": "{player} pays 1 gold to {card}.",
         "pay_gem": "{player} gives a {colour} gem to {card}.",
         "turn_over": "{player} cannot pay {card}: it is turned over and the journey ends.",
         "flee": "A third black card! {player} flees and will have only 1 action.",
-        "journey_over": "{player}'s journey ends after {days} day(s): {actions} action(s).",
+        "journey_over": "{player}'s journey ends after {days:day/days}: "
+        "{actions:action/actions}.",
         "serpent": "The Serpent now chases {player}.",
         "reward_soldier": "{player} gains a soldier for a week on the road.",
         "reward_event": "{player} draws an event card for a sixth day on the road.",
@@ -55,8 +56,9 @@ MESSAGES = {
         "carry": "{player}'s traveller sets out with {gems}.",
         "arrive": "{player}'s traveller brings {gems} to the village.",
         "recover": "{player} spends an action to recover the starting amber marker.",
-        "discard_event": "{player} discards an event card face down: {actions} action(s) now.",
-        "end_actions": "{player} ends the action phase ({left} action(s) unused).",
+        "discard_event": "{player} discards an event card face down: "
+        "{actions:action/actions} now.",
+        "end_actions": "{player} ends the action phase ({left:action/actions} unused).",
         "sell": "{player} sells {gems} to the {card} for {gold} gold.",
         "pass": "{player} passes.",
         "buy": "{player} buys the {card} for {gold} gold, discarding the {old}.",
@@ -67,8 +69,9 @@ MESSAGES = {
         "demon_moves": "The Red Demon is lured away to the richest player, {player}.",
         "round_two": "Round 2 begins with {cards} cards in the deck; the Red Demon chases "
         "{player}.",
-        "continue_round": "{player} plays on with the last {left} card(s) of round 1.",
-        "early_round": "{player} starts round 2 now instead of playing the last {left} card(s).",
+        "continue_round": "{player} plays on with the last {left:card/cards} of round 1.",
+        "early_round": "{player} starts round 2 now instead of playing the last "
+        "{left:card/cards}.",
         "next_turn": "It is {player}'s turn.",
         "game_over": "The round 2 deck is used up: the game ends.",
         # refusals (IllegalAction reasons)
@@ -89,9 +92,9 @@ MESSAGES = {
         "illegal.no_actions_left": "You have no actions left: discard an event card for one more.",
         "illegal.cannot_make": "Your alchemy card cannot make {make} now: it makes what its table "
         "shows for your amber markers, from the gems left in the hoard.",
-        "illegal.cannot_carry": "You cannot carry {count} {gem_colour} gem(s): your traveller, the "
-        "gems on your alchemy card and your village's room and colours limit what one action "
-        "moves.",
+        "illegal.cannot_carry": "You cannot carry {count:gem/gems} ({gem_colour}): your "
+        "traveller, the gems on your alchemy card and your village's room and colours limit "
+        "what one action moves.",
         "illegal.marker_on_forest": "Your starting amber marker is still on your forest.",
         "illegal.no_such_event": "You hold no such event card.",
         "illegal.sale_needs": "A sale during the actions needs two unused trade cards in the "
@@ -104,7 +107,7 @@ MESSAGES = {
         "illegal.cannot_pay_or_none": "You cannot pay for that, or none are left.",
         "illegal.not_allowed_now": "Not allowed now: it is time to {phase_now}.",
         "illegal.no_event_card": "You hold no {event} card.",
-        "illegal.event_soldiers": "{event} needs {need} soldier(s).",
+        "illegal.event_soldiers": "{event} needs {need:soldier/soldiers}.",
         "illegal.event_on_traveller": "{event} is played on a player performing the traveller "
         "action.",
         "illegal.event_own_turn": "{event} is played during your own turn.",
@@ -228,6 +231,8 @@ PHASE_WORDS = {  # "Not now: it is time to …": what the game waits for in each
 
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: card codes → names, ``"Y2 B1"`` → "2 yellow, 1 blue"."""
+    if key.startswith("view."):
+        return view_value(key[5:], value, lang)
     # refusal fields: the English reason shows them as the engine writes them
     if key == "phase_now" and isinstance(value, int):
         return PHASE_WORDS.get(lang, PHASE_WORDS["en"])[value]
@@ -269,3 +274,120 @@ def _gems(text: str, lang: str) -> str:
     if not parts or text == "none":
         return "なし" if lang == "ja" else "nothing"
     return "、".join(parts) if lang == "ja" else ", ".join(parts)
+
+
+# ----- the command line's view of a position (boardlib.cli) and its ranking table ----------
+# "view.<key>" labels an observation key shown for the table, "view.seat.<key>" one shown per
+# seat; "heading.<short>" and "ranking.legend" explain the ranking table's short headings.
+MESSAGES["en"].update({
+    "placeholder_note": "Card costs, capacities, trade prices, alchemy tables, bandit colours, "
+    "round-2 icons and event counts are placeholders, not the printed cards (see "
+    "components.json).",
+    "view.round": "round",
+    "view.phase": "now",
+    "view.active": "on the road",
+    "view.decider": "to answer",
+    "view.lineup": "line-up",
+    "view.top": "the Oracle shows",
+    "view.drawn": "cards drawn",
+    "view.black_cards": "black cards",
+    "view.actions": "actions left",
+    "view.carry": "on the road",
+    "view.carry.count": "gems",
+    "view.carry.colour": "",
+    "view.deck": "journey deck",
+    "view.hoard": "gems in the hoard",
+    "view.treasure": "treasure",
+    "view.treasure_gold": "treasure gold",
+    "view.serpent": "Serpent",
+    "view.demon": "Red Demon",
+    "view.seat.gold": "gold",
+    "view.seat.soldiers": "soldiers",
+    "view.seat.markers": "amber markers",
+    "view.seat.alchemy": "alchemy",
+    "view.seat.traveller": "traveller",
+    "view.seat.village": "village",
+    "view.seat.alchemy_gems": "gems on the alchemy",
+    "view.seat.village_gems": "gems in the village",
+    "view.seat.events": "event cards",
+    "heading.gold": "gold",
+    "heading.sldr": "sldr",
+    "heading.evts": "evts",
+    "ranking.legend": "gold: gold coins; sldr: soldiers (the first tie-break); evts: event cards "
+    "in hand (the second tie-break).",
+})
+MESSAGES["ja"].update({
+    "placeholder_note": "カードの代金・容量・交易の値段・錬金術の表・山賊の色・第2ラウンドの印・"
+    "イベントの枚数は仮の値で、実物のカードとは違います。",
+    "view.round": "ラウンド",
+    "view.phase": "いま",
+    "view.active": "旅をしている人",
+    "view.decider": "応じる人",
+    "view.lineup": "旅の列",
+    "view.top": "預言者が見せたカード",
+    "view.drawn": "引いたカード",
+    "view.black_cards": "黒いカード",
+    "view.actions": "残りのアクション",
+    "view.carry": "運んでいる宝石",
+    "view.carry.count": "",
+    "view.carry.colour": "",
+    "view.deck": "旅の山札",
+    "view.hoard": "宝石の在庫",
+    "view.treasure": "宝のカードの上の宝石",
+    "view.treasure_gold": "宝のカードの上の金貨",
+    "view.serpent": "大蛇",
+    "view.demon": "赤い悪魔",
+    "view.seat.gold": "金貨",
+    "view.seat.soldiers": "兵士",
+    "view.seat.markers": "琥珀マーカー",
+    "view.seat.alchemy": "錬金術",
+    "view.seat.traveller": "旅人",
+    "view.seat.village": "村",
+    "view.seat.alchemy_gems": "錬金術のカードの宝石",
+    "view.seat.village_gems": "村の宝石",
+    "view.seat.events": "イベントカード",
+    "heading.gold": "金貨",
+    "heading.sldr": "兵士",
+    "heading.evts": "イベント",
+    "ranking.legend": "金貨：金貨の枚数。兵士：兵士の数（1つ目の同点判定）。"
+    "イベント：手札のイベントカードの枚数（2つ目の同点判定）。",
+})
+
+_PHASE_NOW = {
+    "en": {"choice": "choosing how round 1 ends", "journey": "a journey", "draw": "a draw",
+           "danger": "a danger", "peek": "the Oracle", "oracle": "the Oracle",
+           "reward": "a reward", "response": "answers to the journey", "actions": "actions",
+           "carry": "a traveller on the road", "trade": "trade", "upgrade": "upgrades",
+           "deal": "the deal", "over": "the end"},
+    "ja": {"choice": "第1ラウンドの終わり方を選ぶ", "journey": "旅", "draw": "カードを引く",
+           "danger": "危険", "peek": "預言者", "oracle": "預言者", "reward": "報酬",
+           "response": "旅への応答", "actions": "アクション", "carry": "道中の旅人",
+           "trade": "交易", "upgrade": "アップグレード", "deal": "配布", "over": "終了"},
+}
+_WHERE = {
+    "en": {"place": "in its place", "line-up": "in the line-up", "aside": "set aside"},
+    "ja": {"place": "所定の場所", "line-up": "旅の列", "aside": "脇に置いてある"},
+}
+
+
+def card_words(code: str, lang: str) -> str:
+    """A journey card by name: ``"V6"`` → "Town" / "町"."""
+    if lang == "ja":
+        return CARD_NAMES_JA.get(code, code)
+    return CARD_NAMES[CODES.index(code)] if code in CODES else code
+
+
+def view_value(key: str, value: object, lang: str) -> str:
+    """An observation value in words: cards, gems and event cards by name."""
+    if key == "phase" and isinstance(value, str):
+        return _PHASE_NOW.get(lang, _PHASE_NOW["en"]).get(value, value)
+    if key in ("serpent", "demon") and isinstance(value, str):
+        return _WHERE.get(lang, _WHERE["en"]).get(value, value)
+    if key in ("alchemy_gems", "village_gems", "hoard", "treasure", "colour") \
+            and isinstance(value, str) and value in COLOURS:
+        return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])[COLOURS.index(value)]
+    if key == "events" and isinstance(value, str) and value in EVENTS:
+        return EVENT_NAMES_JA[value] if lang == "ja" else EVENT_NAMES[EVENTS.index(value)]
+    if isinstance(value, str) and value in CODES:
+        return card_words(value, lang)
+    return str(value)

@@ -106,6 +106,8 @@ MESSAGES = {
 
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: ``"D4"`` → "Dinosaur 4" / "恐竜4"; ``"D"`` → "Dinosaur"."""
+    if key.startswith("view."):
+        return view_value(key[5:], value, lang)
     names = TYPE_NAMES.get(lang, TYPE_NAMES["en"])
     if key in ("fossil", "neighbour", "held", "shown") and isinstance(value, str):
         kind = names[LETTERS.index(value[0])]
@@ -115,4 +117,59 @@ def format_value(key: str, value: object, lang: str) -> str:
     if key == "reason":
         catalog = MESSAGES.get(lang, MESSAGES["en"])
         return catalog[f"reason.{value}"]
+    return str(value)
+
+
+# ----- the command line's view of a position (boardlib.cli) and its ranking table ----------
+# "view.<key>" labels an observation key shown for the table, "view.seat.<key>" one shown per
+# seat; "heading.<short>" and "ranking.legend" explain the ranking table's short headings.
+_LEVELS = range(2, 40)  # more levels than 96 fossils in 10 columns can ever reach
+MESSAGES["en"].update({
+    "view.to_move": "to move",
+    "view.holding": "holding",
+    "view.revealing": "being turned over",
+    "view.excavation": "Excavation",
+    "view.excavation.face_down": "face down",
+    "view.excavation.face_up": "face up",
+    "view.end_phase": "end of the game begun",
+    "view.extra_turn": "extra turn",
+    "view.passes": "passes in a row",
+    "view.seat.displays": "columns 1–10 (stacks bottom/…/top)",
+    **{f"heading.L{n}": f"L{n}" for n in _LEVELS},
+    "ranking.legend": "{headings}: the fossils on level 2, 3, … (a column 3 high has one fossil "
+    "on level 2 and one on level 3); compared from level 2 up.",
+})
+MESSAGES["ja"].update({
+    "view.to_move": "手番",
+    "view.holding": "選んだ化石",
+    "view.revealing": "表向きにしている化石",
+    "view.excavation": "発掘現場",
+    "view.excavation.face_down": "裏向き",
+    "view.excavation.face_up": "表向き",
+    "view.end_phase": "ゲームの終了が始まった",
+    "view.extra_turn": "追加のターン",
+    "view.passes": "続けてパスした人数",
+    "view.seat.displays": "1〜10列目（下／…／上）",
+    **{f"heading.L{n}": f"{n}段目" for n in _LEVELS},
+    "ranking.legend": "{headings}：その段にある化石の数（高さ3の列は2段目と3段目に1つずつ）。"
+    "2段目から順に比べます。",
+})
+
+
+def _fossil_words(token: str, lang: str) -> str:
+    """``"D4"`` → "Dinosaur 4", ``"D?"`` → "Dinosaur ?" (face down), ``"D1/M2"`` a stack."""
+    if "/" in token:
+        return ("／" if lang == "ja" else "/").join(_fossil_words(t, lang)
+                                                   for t in token.split("/"))
+    kind = TYPE_NAMES.get(lang, TYPE_NAMES["en"])[LETTERS.index(token[0])]
+    number = token[1:]
+    if lang == "ja":
+        return kind + ("？" if number == "?" else number)
+    return f"{kind}\N{NO-BREAK SPACE}{number}" if number else kind  # one word when wrapped
+
+
+def view_value(key: str, value: object, lang: str) -> str:
+    """An observation value in words, for the command line's view of the position."""
+    if isinstance(value, str) and value and value[0] in LETTERS:
+        return _fossil_words(value, lang)
     return str(value)

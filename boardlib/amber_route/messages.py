@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from boardlib.amber_route.data import LIGHT_TOKENS, TERRAIN_LETTERS, TERRAIN_NAMES
+from boardlib.amber_route.data import (
+    CARD_KIND,
+    CARD_REWARD,
+    CARD_TERRAIN,
+    CHALLENGES,
+    DARK_INDEX,
+    FIELD_TERRAIN,
+    FIELD_TYPE,
+    FIELD_TYPES,
+    LIGHT_TOKENS,
+    PLACEHOLDER_NOTE,
+    REWARDS,
+    TERRAIN_LETTERS,
+    TERRAIN_NAMES,
+)
 
 MESSAGES = {
     "en": {
@@ -24,7 +38,7 @@ MESSAGES = {
         "reshuffle_dark": "The darkness deck is empty: the resolved cards are shuffled into a new "
         "deck.",
         "no_dark": "No darkness card is left to draw.",
-        "move": "{player} moves {steps} field(s) forward to field {field}.",
+        "move": "{player} moves {steps:field/fields} forward to field {field}.",
         "advance": "{player} moves 2 fields forward, to field {field}.",
         "castle": "{player} reaches the castle!",
         "first_castle": "{player} is the first in the castle: every other player takes one more "
@@ -33,15 +47,16 @@ MESSAGES = {
         "draw_grace": "{player} draws a divine grace card ({card}) and resolves it at once.",
         "play_grace": "{player} plays the divine grace card.",
         "pick": "{player} picks the die showing {face}: {gift}.",
-        "play_light": "{player} plays {card}: {dice} dice for this challenge.",
+        "play_light": "{player} plays {card}: {dice:die/dice} for this challenge.",
         "use_kept": "{player} uses the kept reward of {card}: {reward}.",
         "roll": "The die shows {value}.",
         "nudge": "{player} spends a guard marker: die {die} goes from {before} to {after}.",
         "set_die": "{player} spends an unsecured amber: die {die} goes from {before} to {after}.",
         "reroll": "{player} uses a kept reward to reroll die {dice}.",
-        "player_hits": "{player} deals {hits} damage; the monster has {left} hit point(s) left.",
-        "monster_hits": "The monster deals {hits} damage; {player} has {left} guard marker(s) "
-        "left.",
+        "player_hits": "{player} deals {hits} damage; the monster has "
+        "{left:hit point/hit points} left.",
+        "monster_hits": "The monster deals {hits} damage; {player} has "
+        "{left:guard marker/guard markers} left.",
         "ghost_total": "{player}'s dice add up to {total}; {need} are needed to escape the ghost.",
         "trap_matches": "{player} has {best} matching dice; {need} are needed to avoid the trap.",
         "overcome": "{player} overcomes the level {level} challenge.",
@@ -50,8 +65,8 @@ MESSAGES = {
         "card_reward": "The card's reward: {reward}.",
         "lose_card": "{player} loses {card}.",
         "lose_all_cards": "{player} has too few light cards and loses all {n} of them.",
-        "missed_turns": "{player} will miss {n} turn(s).",
-        "gain_guards": "{player} gains {n} guard marker(s) and now has {total}.",
+        "missed_turns": "{player} will miss {n:turn/turns}.",
+        "gain_guards": "{player} gains {n:guard marker/guard markers} and now has {total}.",
         "gain_amber": "{player} gains an amber.",
         "secure_amber": "{player} now has 3 amber: one goes on the player card (secured: "
         "{total}), two back to the pool.",
@@ -79,7 +94,8 @@ MESSAGES = {
         "illegal.guard_limit": "You already have {guards} guard markers, the most anyone may have.",
         "illegal.buy_no_amber": "Drawing light cards costs one unsecured amber, and you have none.",
         "illegal.move_no_guard": "Moving 2 fields costs one guard marker, and you have none.",
-        "illegal.move_past_castle": "The castle is {fields} field away: you cannot move past it.",
+        "illegal.move_past_castle": "The castle is {fields:field/fields} away: you cannot move "
+        "past it.",
         "illegal.grace_used": "You have already played your divine grace card: once per game.",
         "illegal.no_light_card": "You hold no {light} light card.",
         "illegal.other_terrain": "{light} is for another terrain: only cards of this field's "
@@ -270,6 +286,8 @@ def light_name(token: str, lang: str = "en") -> str:
 
 def format_value(key: str, value: object, lang: str) -> str:
     """Event fields in words: cards, terrains, levels, rewards, other players."""
+    if key.startswith("view."):
+        return view_value(key[5:], value, lang)
     words = _WORDS.get(lang, _WORDS["en"])
     # refusal fields: the English reason shows them as the engine writes them
     if key == "wait" and isinstance(value, str):
@@ -292,6 +310,124 @@ def format_value(key: str, value: object, lang: str) -> str:
         return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[value]
     if key == "card" and isinstance(value, str) and value in LIGHT_TOKENS:
         return light_name(value, lang)
+    if key == "card" and isinstance(value, str) and value in DARK_INDEX:
+        return f"闇のカード（{value}）" if lang == "ja" else f"darkness card {value}"
     if isinstance(value, str) and value in words:
         return words[value]
+    return str(value)
+
+
+# ----- the command line's view of a position (boardlib.cli) and its ranking table ----------
+# "view.<key>" labels an observation key shown for the table, "view.seat.<key>" one shown per
+# seat; "heading.<short>" and "ranking.legend" explain the ranking table's short headings.
+MESSAGES["en"].update({
+    "placeholder_note": PLACEHOLDER_NOTE,
+    "version.advanced": "Advanced",
+    "version.family": "Family",
+    "view.card": "facing",
+    "view.hp": "monster hit points",
+    "view.dice_count": "dice for this challenge",
+    "view.damage36": "damage on 3–6",
+    "view.dice": "dice",
+    "view.other_dice": "the other side's dice",
+    "view.table": "light cards played",
+    "view.look": "looked at",
+    "view.light_deck": "light deck",
+    "view.light_discard": "light discards",
+    "view.dark_deck": "darkness deck",
+    "view.amber_pool": "amber in the pool",
+    "view.guard_pool": "guard markers in the pool",
+    "view.first": "first in the castle",
+    "view.seat.field": "field",
+    "view.seat.guards": "guard markers",
+    "view.seat.amber": "unsecured amber",
+    "view.seat.secured": "secured amber",
+    "view.seat.hand": "light cards",
+    "view.seat.kept": "kept",
+    "view.seat.grace": "divine grace card",
+    "view.seat.missed": "turns to miss",
+    "view.seat.points": "points so far",
+    "heading.pts": "pts",
+    "ranking.legend": "pts: points (3 for the first in the castle, 6 per secured amber, 1 per "
+    "unsecured amber and per unused kept reward).",
+})
+MESSAGES["ja"].update({
+    "placeholder_note": "盤面の配置、光のカード、闇のカード、神の恵みの贈り物は仮の値です。"
+    "ルールブックのすべての枚数とルールに合うように選んだもので、実物の内容は公開されていません。",
+    "version.advanced": "上級版",
+    "version.family": "ファミリー版",
+    "view.card": "試練",
+    "view.hp": "怪物の体力",
+    "view.dice_count": "この試練のダイス",
+    "view.damage36": "3〜6でダメージ",
+    "view.dice": "ダイス",
+    "view.other_dice": "相手のダイス",
+    "view.table": "出した光のカード",
+    "view.look": "見ているカード",
+    "view.light_deck": "光の山札",
+    "view.light_discard": "光の捨て札",
+    "view.dark_deck": "闇の山札",
+    "view.amber_pool": "共通の場の琥珀",
+    "view.guard_pool": "共通の場の護衛",
+    "view.first": "最初に城に着いた人",
+    "view.seat.field": "マス",
+    "view.seat.guards": "護衛",
+    "view.seat.amber": "確保していない琥珀",
+    "view.seat.secured": "確保した琥珀",
+    "view.seat.hand": "光のカード",
+    "view.seat.kept": "取っておいた報酬",
+    "view.seat.grace": "神の恵みのカード",
+    "view.seat.missed": "休む回数",
+    "view.seat.points": "現在の得点",
+    "heading.pts": "得点",
+    "ranking.legend": "得点：最初に城に着くと3点、確保した琥珀1つにつき6点、確保していない琥珀と"
+    "使わずに取っておいた報酬1つにつき1点。",
+})
+
+_FIELD_WORDS = {
+    "en": {"shore": "the shore", "village": "a village", "city": "a city", "castle": "the castle"},
+    "ja": {"shore": "海岸", "village": "村", "city": "町", "castle": "城"},
+}
+_GRACE = {"en": "divine grace", "ja": "神の恵み"}
+_UNPLAYED = {"en": "not yet played", "ja": "未使用"}
+
+
+def field_words(field: int, lang: str) -> str:
+    """Field 7 as "7 (swamp)" / "7（沼地）"; the shore, villages, cities and the castle by name."""
+    kind = FIELD_TYPES[FIELD_TYPE[field]]
+    if kind == "terrain":
+        words = TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[FIELD_TERRAIN[field]]
+    else:
+        words = _FIELD_WORDS.get(lang, _FIELD_WORDS["en"])[kind]
+    return f"{field}（{words}）" if lang == "ja" else f"{field} ({words})"
+
+
+def dark_words(token: str, lang: str) -> str:
+    """``"D37"`` → "swamp ghost: reroll 1 die (D37)": terrain, challenge and reward."""
+    card = DARK_INDEX[token]
+    words = _WORDS.get(lang, _WORDS["en"])
+    kind = CHALLENGES[CARD_KIND[card]]
+    what = _GRACE.get(lang, _GRACE["en"]) if kind == "grace" else words[kind]
+    if CARD_TERRAIN[card] >= 0:
+        terrain = TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[CARD_TERRAIN[card]]
+        what = f"{terrain}の{what}" if lang == "ja" else f"{terrain} {what}"
+    if CARD_REWARD[card] >= 0:
+        reward = words[REWARDS[CARD_REWARD[card]]]
+        what = f"{what}：{reward}" if lang == "ja" else f"{what}: {reward}"
+    return f"{what}（{token}）" if lang == "ja" else f"{what} ({token})"
+
+
+def view_value(key: str, value: object, lang: str) -> str:
+    """An observation value in words; cards a player may name in a move keep their code."""
+    if key == "field" and isinstance(value, int):
+        return field_words(value, lang)
+    if key == "grace" and isinstance(value, str):
+        return _UNPLAYED.get(lang, _UNPLAYED["en"])
+    if isinstance(value, str) and value in DARK_INDEX:
+        return dark_words(value, lang)
+    if isinstance(value, str) and value in LIGHT_TOKENS:
+        name = light_name(value, lang)
+        if key not in ("hand", "look"):
+            return name
+        return f"{name}（{value}）" if lang == "ja" else f"{name} ({value})"
     return str(value)

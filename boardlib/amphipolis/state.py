@@ -15,7 +15,15 @@ from importlib import resources
 from typing import Any
 
 from boardlib.amphipolis import scoring
-from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
+from boardlib.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    illegal,
+)
 from boardlib.ranking import Result, rank_players
 
 GAME = "amphipolis"
@@ -376,17 +384,18 @@ class AmphipolisState(GameState):
         events.append(Event(GAME, "game_over", self.player))
 
     # ----- explaining illegal actions ------------------------------------------------
+    def _refuse(self, kind: str, key: str, rule: str, **fields: object) -> IllegalAction:
+        """A refusal from the catalog (MESSAGES[lang]["illegal." + key]): told in any language."""
+        return illegal(kind, "illegal." + key, rule, game=GAME, names=self.names, **fields)
+
     def _explain(self, action: Action) -> IllegalAction:
         kind, phase = action.kind, self.phase
         if kind in ("seed", "draw"):
             return self._explain_chance(action)
         if phase <= DRAW:
-            return IllegalAction(
-                "wrong_phase",
-                "Wait: tiles are being drawn from the bag first." if phase == DRAW else
-                "Wait: set-up is still filling the sorting areas from the bag.",
-                "AM-3.1" if phase == DRAW else "AM-2.4",
-            )
+            if phase == DRAW:
+                return self._refuse("wrong_phase", "wait_draw", "AM-3.1")
+            return self._refuse("wrong_phase", "wait_setup", "AM-2.4")
         if kind == "character":
             return self._explain_character(action.args[0])
         if kind == "end":
@@ -395,82 +404,65 @@ class AmphipolisState(GameState):
 
     def _explain_chance(self, action: Action) -> IllegalAction:
         tile = action.args[0]
-        name = TILE_NAMES["en"][tile]
         if action.kind == "seed" and self.phase != SEED:
-            return IllegalAction("wrong_phase", "Set-up is over: the sorting areas were filled "
-                                 "at the start of the game.", "AM-2.4")
+            return self._refuse("wrong_phase", "setup_over", "AM-2.4")
         if action.kind == "draw" and self.phase != DRAW:
             if self.phase == SEED:
-                return IllegalAction("wrong_phase", "Set-up first: each sorting area gets "
-                                     "one tile before the first turn.", "AM-2.4")
-            return IllegalAction("wrong_phase", "Tiles are drawn only at the start of a turn: "
-                                 "it is a player's move now, not a draw.", "AM-3.1")
+                return self._refuse("wrong_phase", "setup_first", "AM-2.4")
+            return self._refuse("wrong_phase", "draw_at_start", "AM-3.1")
         if not self.bag[tile]:
-            return IllegalAction("rule", f"No {name} is left in the bag.", "AM-1.1")
-        area = AREA_NAMES["en"][AREA_OF[tile]]
-        return IllegalAction("rule", f"The {area} area already has its tile: a {name} "
-                             "drawn now goes back into the bag.", "AM-2.4")
+            return self._refuse("rule", "not_in_bag", "AM-1.1", tile=TOKENS[tile])
+        return self._refuse("rule", "area_has_tile", "AM-2.4", tile=TOKENS[tile],
+                            area=AREAS[AREA_OF[tile]])
 
     def _explain_character(self, character: int) -> IllegalAction:
-        name = CHARACTER_NAMES["en"][character]
+        name = CHARACTERS[character]
         if self.phase != TAKE:
-            return IllegalAction("rule", "You may use only one character per turn.", "AM-4.1")
+            return self._refuse("rule", "one_character", "AM-4.1")
         if self.taken == 0:
-            return IllegalAction("wrong_phase", f"First take tiles from one sorting area; the "
-                                 f"{name} comes after that.", "AM-4.1")
+            return self._refuse("wrong_phase", "character_after_take", "AM-4.1", character=name)
         if self.used[self.player] >> character & 1:
-            return IllegalAction("rule", f"You already used the {name}: each character only "
-                                 "once per game.", "AM-4.1")
-        where = AREA_NAMES["en"][self.chosen]
-        reason = {
-            ASSISTANT: "every sorting area is empty",
-            ARCHAEOLOGIST: f"every sorting area other than {where} is empty",
-            DIGGER: f"the {where} area you chose is empty",
-            PROFESSOR: f"every sorting area other than {where} is empty",
-        }[character]
-        return IllegalAction("rule", f"The {name} would take nothing: {reason}.",
-                             f"AM-4.{character + 2}")
+            return self._refuse("rule", "character_used", "AM-4.1", character=name)
+        key = {ASSISTANT: "nothing_anywhere", ARCHAEOLOGIST: "nothing_elsewhere",
+               DIGGER: "nothing_there", PROFESSOR: "nothing_elsewhere"}[character]
+        return self._refuse("rule", key, f"AM-4.{character + 2}", character=name,
+                            area=AREAS[self.chosen])
 
     def _explain_end(self) -> IllegalAction:
         if self.phase == TAKE:
-            return IllegalAction("rule", "Take at least one tile first: there are tiles in the "
-                                 "sorting areas.", "AM-3.3")
+            return self._refuse("rule", "take_first", "AM-3.3")
         if self.phase == CHARACTER_PHASE + PROFESSOR:
-            return IllegalAction("rule", "The Professor takes one tile from each other sorting "
-                                 "area that has one: take them first.", "AM-4.5")
-        name = CHARACTER_NAMES["en"][self.phase - CHARACTER_PHASE]
-        return IllegalAction("rule", f"You chose the {name}: take a tile with it first.",
-                             "AM-4.1")
+            return self._refuse("rule", "professor_first", "AM-4.5",
+                                character=CHARACTERS[PROFESSOR])
+        return self._refuse("rule", "character_take_first", "AM-4.1",
+                            character=CHARACTERS[self.phase - CHARACTER_PHASE])
 
     def _explain_take(self, tile: int) -> IllegalAction:
-        name = TILE_NAMES["en"][tile]
         phase, taken = self.phase, self.taken
         here = AREA_OF[tile]
-        chosen = AREA_NAMES["en"][self.chosen] if self.chosen >= 0 else ""
+        chosen = AREAS[self.chosen] if self.chosen >= 0 else ""
         if not self.area[tile]:
             rule = "AM-3.3" if phase == TAKE else f"AM-4.{phase - CHARACTER_PHASE + 2}"
-            return IllegalAction("rule", f"There is no {name} in the sorting areas.", rule)
+            return self._refuse("rule", "no_such_tile", rule, tile=TOKENS[tile])
         if phase == TAKE:
             if taken >= TAKES:
-                return IllegalAction("rule", f"You already took {TAKES} tiles; you may still use "
-                                     "a character or end your turn.", "AM-3.3")
-            return IllegalAction("rule", f"Up to {TAKES} tiles from ONE sorting area: you are "
-                                 f"taking from {chosen}.", "AM-3.3")
+                return self._refuse("rule", "took_enough", "AM-3.3", takes=TAKES)
+            return self._refuse("rule", "one_area", "AM-3.3", takes=TAKES, area=chosen)
+        character = CHARACTERS[phase - CHARACTER_PHASE]
         if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
             if taken == 0:
-                return IllegalAction("rule", f"The Archaeologist takes from an area other than "
-                                     f"the one you chose earlier ({chosen}).", "AM-4.3")
-            return IllegalAction("rule", "The Archaeologist takes up to 2 tiles from one area: "
-                                 f"you are taking from {AREA_NAMES['en'][self.char_area]}.",
-                                 "AM-4.3")
+                return self._refuse("rule", "archaeologist_other", "AM-4.3",
+                                    character=character, area=chosen)
+            return self._refuse("rule", "archaeologist_one_area", "AM-4.3", character=character,
+                                area=AREAS[self.char_area])
         if phase == CHARACTER_PHASE + DIGGER:
-            return IllegalAction("rule", f"The Digger takes from the area you chose earlier "
-                                 f"({chosen}).", "AM-4.4")
+            return self._refuse("rule", "digger_same", "AM-4.4", character=character,
+                                area=chosen)
         if here == self.chosen:
-            return IllegalAction("rule", f"The Professor takes from each area other than the one "
-                                 f"you chose earlier ({chosen}).", "AM-4.5")
-        return IllegalAction("rule", f"The Professor already took a tile from "
-                             f"{AREA_NAMES['en'][here]}: one from each area.", "AM-4.5")
+            return self._refuse("rule", "professor_other", "AM-4.5", character=character,
+                                area=chosen)
+        return self._refuse("rule", "professor_once", "AM-4.5", character=character,
+                            area=AREAS[here])
 
     # ----- scores and the end -------------------------------------------------------
     def scores(self) -> list[list[int]]:

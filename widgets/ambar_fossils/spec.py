@@ -124,9 +124,10 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
 def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
     """An extra turn is said in the header, where the student looks (AF-7.1)."""
     for event in reversed(events):
-        if event.kind == "extra_turn" and event.player == seen["to_move"]:
+        player = event.player
+        if event.kind == "extra_turn" and player is not None and player == seen["to_move"]:
             names = localized_names(seen["names"], lang)
-            return _label("extra_turn_news", lang, player=names[event.player])
+            return _label("extra_turn_news", lang, player=names[player])
     return None
 
 

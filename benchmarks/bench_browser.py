@@ -1,0 +1,142 @@
+"""Speed in the browser: Run All for every notebook, and mouse-down → first changed pixel.
+
+Starts JupyterLab on 127.0.0.1 (as the browser tests do) and drives Debian's Chromium at
+1400×900. For each notebook: the seconds from Run All until every cell ran and every output
+canvas drew. On the play notebook's board: the milliseconds from a mouse-down on a legal
+target to the first animation frame whose canvas pixels differ (sampled with getImageData,
+which itself costs a few ms a frame at this size). Prints numbers; asserts nothing.
+
+    python benchmarks/bench_browser.py [--clicks 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser import pages  # noqa: E402
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM_ARGS,
+    LAB_SETTINGS,
+    NOTEBOOKS_DIR,
+    ROOT_FLAG,
+    Server,
+    ServerProcess,
+    chromium_path,
+    free_port,
+    isolated_jupyter_env,
+    notebook_paths,
+)
+from tests.browser.test_in_browser import LAB_SCROLLER, play_twin  # noqa: E402
+
+PROBE_JS = """
+() => {
+  const el = document.querySelectorAll('.boardlib-canvas')[0];
+  const canvas = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');
+  const ctx = canvas.getContext('2d', {willReadFrequently: true});
+  const sample = () => {
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let h = 0;
+    for (let k = 0; k < data.length; k += 36) h = (h * 31 + data[k]) | 0;
+    return h;
+  };
+  const before = sample();
+  window.__latency = null;
+  let down = null;
+  canvas.addEventListener('mousedown', () => { down = performance.now(); },
+                          {once: true, capture: true});
+  const poll = () => {
+    if (down !== null && sample() !== before) { window.__latency = performance.now() - down; return; }
+    requestAnimationFrame(poll);
+  };
+  requestAnimationFrame(poll);
+}
+"""
+
+
+def lab(home: Path) -> tuple[ServerProcess, Server]:
+    import json
+
+    for rel, values in LAB_SETTINGS.items():
+        path = home / "lab-settings" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port, token = free_port(), secrets.token_hex(16)
+    server = Server(f"http://127.0.0.1:{port}", token, home / "jupyterlab.log")
+    process = ServerProcess(
+        args=[sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
+              f"--port={port}", "--port-retries=0", f"--IdentityProvider.token={token}",
+              f"--ServerApp.root_dir={ROOT}", f"--LabApp.user_settings_dir={home / 'lab-settings'}",
+              f"--LabApp.workspaces_dir={home / 'ws'}",
+              f"--FileCheckpoints.checkpoint_dir={home / 'checkpoints'}", *ROOT_FLAG],
+        env=isolated_jupyter_env(home), log=server.log, ready_url=server.url("api/status"),
+        port=port)
+    process.start()
+    return process, server
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clicks", type=int, default=20)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        process, server = lab(Path(tmp))
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+                print("Run All in JupyterLab (1400×900), seconds until every cell ran and drew:")
+                for notebook in notebook_paths():
+                    page = browser.new_page(viewport={"width": 1400, "height": 900})
+                    rel = notebook.relative_to(ROOT).as_posix()
+                    pages.open_notebook(page, server, rel)
+                    start = time.monotonic()
+                    pages.run_all_cells(page)
+                    pages.wait_for_execution(page)
+                    pages.wait_for_drawn_canvases(page)
+                    print(f"  {notebook.relative_to(NOTEBOOKS_DIR)}: "
+                          f"{time.monotonic() - start:.1f} s")
+                    if notebook.name == "02_play.ipynb":
+                        latencies = click_latencies(page, args.clicks)
+                    page.close()
+                    pages.shutdown_sessions(server)
+                print(f"mouse-down → first changed canvas pixel, play board, {len(latencies)} "
+                      f"clicks: median {statistics.median(latencies):.0f} ms, "
+                      f"max {max(latencies):.0f} ms")
+                browser.close()
+        finally:
+            process.stop()
+
+
+def click_latencies(page, clicks: int) -> list[float]:
+    """Click legal targets (predicted by a twin board) and time each until pixels change."""
+    twin = play_twin()
+    latencies: list[float] = []
+    while len(latencies) < clicks and not twin.state.is_terminal():
+        seat, seen = twin.state.current_player(), twin.seen()
+        targets = [t for a in twin.state.legal_actions() if (t := twin.spec.target_of(a, seat, seen))]
+        if not targets:
+            break
+        pages.scroll_board_partly_out(page, LAB_SCROLLER, 150)
+        point = twin.scene.center_of(targets[0])
+        page.evaluate(PROBE_JS)
+        pages.click_target(page, point)
+        twin.click(*point)
+        latency = pages.wait_until(lambda: page.evaluate("() => window.__latency"), 10.0,
+                                   "the canvas to change")
+        pages.wait_for_history(page, len(twin.state.history))
+        latencies.append(float(latency))
+    return latencies
+
+
+if __name__ == "__main__":
+    main()
