@@ -52,6 +52,9 @@ if [ -z "$address" ]; then
   echo "JupyterLab gave no address within a minute; see $PWD/$server_log." >&2
   exit 1
 fi
+case $address in  # listening on every interface: name this machine, not 0.0.0.0
+  http://0.0.0.0:* | "http://[::]:"*) address="http://$(hostname):${address##*:}" ;;
+esac
 url="${address}lab/tree/notebooks/index.ipynb${token:+?token=$token}"
 if [ "$headless" = yes ]; then
   echo "JupyterLab is running. Open this address in a browser:"
