@@ -22,7 +22,7 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   options+=(--no-browser)
 fi
 # A short token of our own, unless one is given (it then wins, being later on the line).
-token=$(.venv/bin/python -c 'import secrets; print(secrets.token_urlsafe(12))')
+token=$(head -c 12 /dev/urandom | base64 | tr '+/' '-_')
 for argument in "$@"; do
   case $argument in
     --no-browser | --ServerApp.open_browser=False) headless=yes ;;
