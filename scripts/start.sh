@@ -23,7 +23,8 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ "$(uname -s)" != 
   options+=(--no-browser)
 fi
 # A short token of our own, unless one is given (it then wins, being later on the line).
-token=$(head -c 24 /dev/urandom | base64 | tr -d '+/=\n' | head -c 16)
+token=$(head -c 24 /dev/urandom | base64 | tr -d '+/=\n')
+token=${token:0:16}  # (not `| head -c`: under pipefail a cut-off writer could fail the script)
 for argument in "$@"; do
   case $argument in
     --no-browser | --ServerApp.open_browser=False) headless=yes ;;
