@@ -206,7 +206,7 @@ def header_lines(facts: GameFacts, setup: Setup, state, lang: str,
     for seat, bot in enumerate(setup.seats):
         who = cli_text("person", lang) if bot == "human" else cli_text(
             "bot", lang, bot=cli_text(f"bot.{bot}", lang, default=bot))
-        lines.append(f"  {names[seat]}: {who}" if lang != "ja" else f"  {names[seat]}：{who}")
+        lines.append(f"  {names[seat]}{_colon(lang)}{who}")
     for note in placeholder_notes(state, facts, lang):
         lines += wrap_by_width(note, 100, cli_text("note", lang))
     return lines

@@ -2,18 +2,20 @@
 # of its extras into .venv, quietly. pip's output goes to .venv/install.log; the terminal gets
 # one line per stage, and on failure the log's path and its last lines. A stamp (a hash of
 # pyproject.toml, binder/requirements.txt and the Python version) skips the whole stage when
-# nothing changed since the last successful install, so a second start is quick.
+# nothing changed since the last successful install, so a second start is quick: the check
+# starts Python once.
 # Usage (from the repository root):  source scripts/_install.sh; install_into_venv lab
 
 INSTALL_LOG=.venv/install.log
 
-# Python 3.10 or newer, as pyproject.toml's requires-python says.
+# Sets PYTHON_VERSION (e.g. 3.11.7), or stops: Python 3.10 or newer, as pyproject.toml says.
 require_python() {
   if ! command -v python3 >/dev/null 2>&1; then
     echo "python3 was not found: install Python 3.10 or newer first." >&2
     exit 1
   fi
-  python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' || {
+  PYTHON_VERSION=$(python3 -c 'import platform, sys
+print(platform.python_version()) if sys.version_info >= (3, 10) else sys.exit(1)') || {
     echo "Python 3.10 or newer is needed (python3 is $(python3 --version 2>&1))." >&2
     exit 1
   }
@@ -21,15 +23,14 @@ require_python() {
 
 # What an install depends on: when this changes, install again.
 install_fingerprint() {
-  { cat pyproject.toml binder/requirements.txt; python3 -c 'import sys; print(sys.version)'; } \
-    | sha256sum | cut -d' ' -f1
+  { cat pyproject.toml binder/requirements.txt; echo "$PYTHON_VERSION"; } | sha256sum \
+    | cut -d' ' -f1
 }
 
-# True when .venv runs the same Python as python3 (a changed python3 needs a new .venv).
+# True when .venv was made by this python3 (a changed python3 needs a new .venv).
 venv_matches_python() {
-  local here
-  here=$(.venv/bin/python -c 'import sys; print(sys.version)' 2>/dev/null) || return 1
-  [ "$here" = "$(python3 -c 'import sys; print(sys.version)')" ]
+  [ -x .venv/bin/python ] && grep -qxE "version(_info)? = $PYTHON_VERSION(\.final\.0)?" \
+    .venv/pyvenv.cfg 2>/dev/null
 }
 
 # Stop with the log's path and tail: the terminal shows what went wrong without pip's flood.
@@ -51,7 +52,7 @@ install_into_venv() {
   fi
   if ! venv_matches_python; then
     rm -rf .venv
-    echo "Creating .venv with $(python3 --version) ..."
+    echo "Creating .venv with Python $PYTHON_VERSION ..."
     python3 -m venv .venv || {
       echo "Could not create .venv: on Debian or Ubuntu, install python3-venv first." >&2
       exit 1
@@ -61,7 +62,7 @@ install_into_venv() {
   fi
   rm -f .venv/installed-*  # a half-finished install must not look finished
   : >"$INSTALL_LOG"
-  echo "Installing the packages (tabletop-classroom[$extra]; about a minute the first time," \
+  echo "Installing the packages (tabletop-classroom[$extra]; a few minutes the first time," \
     "needs the network). Log: $PWD/$INSTALL_LOG"
   .venv/bin/python -m pip install --upgrade pip >>"$INSTALL_LOG" 2>&1 \
     || install_failed "upgrading pip"

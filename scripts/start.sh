@@ -2,7 +2,8 @@
 # Install everything (into .venv) and open the notebooks in JupyterLab, at notebooks/index.ipynb.
 # Usage: bash scripts/start.sh [jupyter lab options, e.g. --port 8899 or --no-browser]
 # Works as root (passes --allow-root) and as a normal user. With a desktop it opens the browser;
-# without one (no DISPLAY or WAYLAND_DISPLAY, or --no-browser) it prints the one URL to open.
+# without one (no DISPLAY or WAYLAND_DISPLAY outside macOS, or --no-browser) it prints the one
+# URL to open.
 # The lab is rooted at the repository, so docs/ can be reached beside notebooks/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +18,13 @@ if [ "$(id -u)" -eq 0 ]; then
   options+=(--allow-root)  # containers and classroom VMs often run as root
 fi
 headless=no
-if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ "$(uname -s)" != Darwin ]; then
   headless=yes
   options+=(--no-browser)
 fi
 # A short token of our own, unless one is given (it then wins, being later on the line).
-token=$(.venv/bin/python -c 'import secrets; print(secrets.token_urlsafe(12))')
+token=$(head -c 24 /dev/urandom | base64 | tr -d '+/=\n')
+token=${token:0:16}  # (not `| head -c`: under pipefail a cut-off writer could fail the script)
 for argument in "$@"; do
   case $argument in
     --no-browser | --ServerApp.open_browser=False) headless=yes ;;
@@ -52,6 +54,9 @@ if [ -z "$address" ]; then
   echo "JupyterLab gave no address within a minute; see $PWD/$server_log." >&2
   exit 1
 fi
+case $address in  # listening on every interface: name this machine, not 0.0.0.0
+  http://0.0.0.0:* | "http://[::]:"*) address="http://$(hostname):${address##*:}" ;;
+esac
 url="${address}lab/tree/notebooks/index.ipynb${token:+?token=$token}"
 if [ "$headless" = yes ]; then
   echo "JupyterLab is running. Open this address in a browser:"
