@@ -355,6 +355,15 @@ def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_board_plays_on_a_copy_of_the_state_it_is_given(game):
+    state = GAMES[game].new_game(seed=5)
+    saved = state.to_json()
+    board = Board(game, state=state, controls=None)
+    board.click(*board.scene.center_of(board.scene.ids()[0]))
+    assert state.to_json() == saved and board.state is not state
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_wrong_settings_are_refused_with_the_reason(game):
     info = GAMES[game]
     with pytest.raises(ValueError, match="seat"):

@@ -77,7 +77,8 @@ class Board(w.VBox):
         self.last_events: list[Event] = []
         self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
         self._narration_cache: tuple[tuple, str] | None = None
-        self.match = self._make_match(state if state is not None else self._new_state(players))
+        start = state.clone() if state is not None else self._new_state(players)
+        self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.match.advance()
         self._scene = self._compose()
         self.renderer = CanvasRenderer(self._scene, on_click=self.click)
