@@ -355,6 +355,18 @@ def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_on_move_tells_each_person_move_with_its_events(game):
+    board = Board(game, seed=3, controls=None)
+    heard: list = []
+    board.on_move(lambda action, events: heard.append((action, len(events))))
+    seat = board.state.current_player()
+    action = board.state.legal_actions()[0]
+    board.play(action)
+    assert heard == [(str(action), len(board.last_events))] and board.last_events
+    assert board.match.moves[0] == (seat, action)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_board_plays_on_a_copy_of_the_state_it_is_given(game):
     state = GAMES[game].new_game(seed=5)
     saved = state.to_json()
