@@ -387,3 +387,16 @@ def test_wrong_settings_are_refused_with_the_reason(game):
     board = Board(game, seed=1)
     with pytest.raises(ValueError, match="version"):
         board.new_game(variant="turbo")
+
+
+def test_last_move_tags_never_cover_each_other():
+    from widgets.overlays import last_move_tags
+    from widgets.scene import Style
+
+    tiles = [Rect(10 + 30 * k, 50, 28, 28, Style(fill="#ccc"), f"t{k}") for k in range(4)]
+    marks = last_move_tags(tiles, {f"t{k}": f"last: Player {k + 1}" for k in range(4)}, 400)
+    boxes = [box_of(m) for m in marks if isinstance(m, Rect)]
+    assert len(boxes) == 4
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not _overlap(a, b), (a, b)

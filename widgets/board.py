@@ -158,7 +158,8 @@ class Board(w.VBox):
         shapes = [*moved, *overlays.header(body.width, self._title(), message,
                                            self.spec.header_colour)]
         layered = overlays.outlines(moved, self._highlights(seen))
-        layered += overlays.last_move_tags(moved, self._last_move_tags(seen, present))
+        layered += overlays.last_move_tags(moved, self._last_move_tags(seen, present),
+                                           body.width)
         if self.curtained():
             player = self.names()[self.state.current_player()]
             layered += overlays.curtain(body.width, HEADER_HEIGHT, body.height,

@@ -77,11 +77,14 @@ def outlines(body: Sequence[Shape], highlights: Mapping[str, str]) -> list[Shape
     return marks
 
 
-def last_move_tags(body: Sequence[Shape], tags: Mapping[str, str]) -> list[Shape]:
+def last_move_tags(body: Sequence[Shape], tags: Mapping[str, str],
+                   width_limit: float = 10_000) -> list[Shape]:
     """A small tag ("last: Player 2") on each target a seat's last move was made on: inside
-    the top of a tall target (a column), just above a small one (a tile)."""
+    the top of a tall target (a column), just above a small one (a tile); a tag that would
+    cover another moves aside, so every seat's tag stays readable."""
     boxes = {shape.id: box_of(shape) for shape in body if shape.id in tags}
     marks: list[Shape] = []
+    placed: list[tuple[float, float, float, float]] = []
     for target, text in tags.items():
         if target not in boxes:
             continue
@@ -89,10 +92,26 @@ def last_move_tags(body: Sequence[Shape], tags: Mapping[str, str]) -> list[Shape
         width = text_width(text, 12) + 10
         x = min(max(x0, 2), max(x1 - width, 2))
         top = y0 + 3 if y1 - y0 > 60 else y0 - 17
+        x, top = _free_spot(x, top, width, placed, width_limit)
+        placed.append((x, top, x + width, top + 16))
         marks += [Rect(x, top, width, 16, Style(fill="#ff8c00", stroke="#7a4300"),
                        layer="marks"),
                   Text(x + 5, top + 8, text, 12, "#1d1d1d", bold=True, layer="marks")]
     return marks
+
+
+def _free_spot(x: float, top: float, width: float,
+               placed: list[tuple[float, float, float, float]],
+               width_limit: float) -> tuple[float, float]:
+    """The first of a few nearby spots where a tag covers no tag already placed."""
+    for dx, dy in ((0, 0), (0, -18), (0, 18), (width + 4, 0), (-(width + 4), 0), (0, -36)):
+        nx = min(max(x + dx, 2), max(width_limit - width - 2, 2))
+        ny = top + dy
+        box = (nx, ny, nx + width, ny + 16)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
+                   for b in placed):
+            return nx, ny
+    return x, top
 
 
 CALLOUTS = {"refused": ("#fff4f4", "#b00020", "#7a0012"),  # fill, border, ink
