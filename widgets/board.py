@@ -26,7 +26,7 @@ from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
-from widgets.spec import BOARDS, BoardSpec, Seen, ViewContext
+from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
 from widgets.svg import to_svg
 
 NARRATION_LINES = 60
@@ -38,6 +38,8 @@ class Board(w.VBox):
 
     ``controls``: "full" (new game, players, version, seats, save/load, and the moves row),
     "moves" (undo, hint, legal moves, the game's buttons, language) or None (the board alone).
+    ``show_odds`` opens the odds panel (the exact chances of the decision at hand, where the
+    game has them): off for a real game, on in a lesson.
     A click that is not allowed says why (and which rule), beside the click and in the
     header, and changes nothing.
     """
@@ -53,6 +55,7 @@ class Board(w.VBox):
         state: GameState | None = None,
         controls: str | None = "full",
         show_legal: bool = True,
+        show_odds: bool = False,
     ) -> None:
         if controls not in ("full", "moves", None):
             raise ValueError(f"controls must be 'full', 'moves' or None, not {controls!r}")
@@ -62,6 +65,8 @@ class Board(w.VBox):
         self.spec: BoardSpec = BOARDS[game]
         self.lang = lang
         self.show_legal = show_legal
+        self.show_odds = show_odds
+        self._odds_cache: tuple[tuple, str] | None = None
         self.variant = variant if variant is not None else self.info.default_variant
         self._seed = seed
         self._bot_names = dict(bots or {})
@@ -77,6 +82,7 @@ class Board(w.VBox):
         self.last_events: list[Event] = []
         self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
         self._narration_cache: tuple[tuple, str] | None = None
+        self._sentences: dict[tuple, tuple[Event, str]] = {}
         start = state.clone() if state is not None else self._new_state(players)
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.match.advance()
@@ -336,6 +342,20 @@ class Board(w.VBox):
         self.show_legal = show
         self._refresh()
 
+    def set_show_odds(self, show: bool) -> None:
+        """Open or close the odds panel (a teacher closes it for a real game)."""
+        self.show_odds = show
+        if hasattr(self, "odds_toggle"):
+            self.odds_toggle.value = show
+        self._refresh()
+
+    def odds(self) -> Odds | None:
+        """The exact chances of the decision in front of the person to move, from what the
+        screen's viewer may see (None when chance plays no part, or nobody must decide)."""
+        if self.spec.odds is None or not self.match.waiting_for_person() or self.curtained():
+            return None
+        return self.spec.odds(self.seen(), self.lang)
+
     def set_language(self, lang: str) -> None:
         """Tell everything on screen again in ``lang``: header, controls, narration, results."""
         if lang not in LANGUAGES:
@@ -473,6 +493,8 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
+        self.odds_panel = w.HTML()
+        self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
         self.curtain_button = w.Button(button_style="info", layout=w.Layout(height="44px",
@@ -490,7 +512,7 @@ class Board(w.VBox):
         else:
             rows.append(self.move_buttons)
         parts = [*rows, self.chooser, self.curtain_button, self.renderer.canvas, self.status,
-                 self.result_panel, self.narration]
+                 self.odds_panel, self.result_panel, self.narration]
         if controls == "full":
             parts.append(self._save_controls())
         super().__init__([*parts, focus_guard()])
@@ -527,11 +549,17 @@ class Board(w.VBox):
         self.legal_toggle = w.ToggleButton(value=self.show_legal, layout=w.Layout(width="auto",
                                                                                    height="40px"))
         self.legal_toggle.observe(lambda change: self.set_show_legal(change["new"]), "value")
+        self.odds_toggle = w.ToggleButton(value=self.show_odds, icon="percent",
+                                          layout=w.Layout(width="auto", height="40px"))
+        self.odds_toggle.add_class("boardlib-odds-toggle")
+        self.odds_toggle.layout.display = "" if self.spec.odds else "none"
+        self.odds_toggle.observe(lambda change: self.set_show_odds(change["new"]), "value")
         self.language_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
                                                value=self.lang, layout=w.Layout(width="auto"))
         self.language_toggle.observe(lambda change: self.set_language(change["new"]), "value")
         self._relabel_moves()
-        return w.HBox([undo, hint, self.legal_toggle, self.move_buttons, self.language_toggle],
+        return w.HBox([undo, hint, self.legal_toggle, self.odds_toggle, self.move_buttons,
+                       self.language_toggle],
                       layout=w.Layout(flex_flow="row wrap"))
 
     def _save_controls(self) -> w.Widget:
@@ -558,6 +586,7 @@ class Board(w.VBox):
 
     def _relabel_moves(self) -> None:
         self.legal_toggle.description = self._label("show_legal")
+        self.odds_toggle.description = self._label("odds")
         self.language_toggle.description = ""
 
     def _relabel_controls(self) -> None:
@@ -594,6 +623,7 @@ class Board(w.VBox):
                              f"{escape(message.text)}</div>")
         self.narration.value = self._narration_html()
         self.result_panel.value = self._result_html() if self.state.is_terminal() else ""
+        self.odds_panel.value = self._odds_html() if self.show_odds and self.spec.odds else ""
         self._update_move_buttons()
         self._update_chooser()
         curtained = self.curtained()
@@ -615,15 +645,23 @@ class Board(w.VBox):
         return html
 
     def _tell_narration(self) -> str:
-        viewer = self.narration_viewer()
-        names = self.state.names
         joiner = "" if self.lang == "ja" else " "
-        turns = [joiner.join(event.sentence(self.lang, names, viewer) for event in turn)
+        turns = [joiner.join(self._sentence(event) for event in turn)
                  for turn in reversed(turns_of(self.match.log[-NARRATION_LINES:]))]
         heading = (f'<div style="font-size:13px;color:#6b5a3a">'
                    f'{escape(self._label("moves_heading"))}</div>')
         return heading + "".join(f'<div style="font-size:16px;margin:2px 0">{escape(turn)}</div>'
                                  for turn in turns)
+
+    def _sentence(self, event: Event) -> str:
+        """An event told for the narration's viewer, each told once per language and viewer
+        (the log only grows; the object is kept beside its text, so an id is never mistaken)."""
+        key = (id(event), self.lang, self.narration_viewer())
+        told = self._sentences.get(key)
+        if told is None or told[0] is not event:
+            told = (event, event.sentence(self.lang, self.state.names, key[2]))
+            self._sentences[key] = told
+        return told[1]
 
     def _result_html(self) -> str:
         result = self.state.result()
@@ -642,6 +680,17 @@ class Board(w.VBox):
             f"<th>{escape(self._label('player'))}</th>{heads}</tr>{rows}</table>"
             f"<p>{escape(result.explain(self.lang))}</p></div>"
         )
+
+    def _odds_html(self) -> str:
+        """The odds table: decimals, the exact fraction beside (and on hover), best marked,
+        and the reason in words under each choice. Cached until the position changes."""
+        key = (self.state, len(self.state.history), self.viewer, self.lang, self.curtained())
+        if self._odds_cache is not None and self._odds_cache[0][0] is key[0] \
+                and self._odds_cache[0][1:] == key[1:]:
+            return self._odds_cache[1]
+        html = odds_table_html(self.odds(), self._label, self.match.waiting_for_person())
+        self._odds_cache = (key, html)
+        return html
 
     def _short_heading(self, heading: str) -> str:
         try:
@@ -687,6 +736,30 @@ class Board(w.VBox):
         cancel.on_click(lambda _: self._say(None))
         self.chooser.children = (*buttons, cancel)
         self.chooser.layout.display = ""
+
+
+def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) -> str:
+    """The odds panel's HTML (pure: tested without a widget)."""
+    box = ('<div style="font-size:17px;border:2px solid #2f6f9f;padding:6px 10px;'
+           'background:#f2f8fd;margin:4px 0">')
+    heading = f"<b>{escape(say('odds_heading'))}</b>"
+    if odds is None:
+        text = say("odds_none") if deciding else say("odds_wait")
+        return f"{box}{heading}<div>{escape(text)}</div></div>"
+    heads = "".join(f"<th>{escape(h)}</th>" for h in odds.headings)
+    rows = []
+    for row in odds.rows:
+        cells = "".join(
+            f'<td title="{chance}">{float(chance):.0%} <small>({chance})</small></td>'
+            for chance in row.chances)
+        best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
+        rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>"
+                    f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
+                    f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>')
+    note = f"<div style='font-size:14px'>{escape(odds.note)}</div>" if odds.note else ""
+    return (f'{box}{heading}<table style="border-spacing:12px 1px">'
+            f"<tr><th>{escape(say('odds_choice'))}</th>{heads}</tr>{''.join(rows)}</table>"
+            f"{note}</div>")
 
 
 def turns_of(events: list[Event]) -> list[list[Event]]:

@@ -87,35 +87,44 @@ GRID = 48
 
 
 def paint_runs(shapes: Sequence[Shape]) -> list[PaintRun]:
-    """Group ``shapes`` (in scene order) into runs that keep every overlap's order."""
+    """Group ``shapes`` (in scene order) into runs that keep every overlap's order.
+
+    A shape may join the newest run of its kind and style unless some earlier shape that it
+    overlaps is painted in that run or a later one; only those need checking, and only the
+    ones in the grid cells the shape touches.
+    """
     runs: list[PaintRun] = []
     latest: dict[tuple[type, tuple], int] = {}  # kind and style → its newest run
-    grid: dict[tuple[int, int], list[tuple[tuple[float, float, float, float], int]]] = {}
+    grid: dict[tuple[int, int], list[tuple[float, float, float, float, int]]] = {}
     for shape in shapes:
         key = _paint_key(shape)
         if key is None:
             continue  # a click target only: nothing to paint
         kind: type = type(shape)
-        box = _paint_box(shape)
-        cells = _cells(box)
-        after = -1
-        for cell in cells:
-            for other, index in grid.get(cell, ()):
-                if index > after and _overlap(box, other):
-                    after = index
+        x0, y0, x1, y1 = _paint_box(shape)
+        cells = _cells(x0, y0, x1, y1)
         index = latest.get((kind, key), -1)
-        if index <= after or kind is Line:
+        if index >= 0 and kind is not Line:
+            for cell in cells:
+                for bx0, by0, bx1, by1, other in grid.get(cell, ()):
+                    if other >= index and x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1:
+                        index = -1  # it must wait for that shape: a run of its own
+                        break
+                if index < 0:
+                    break
+        if index < 0 or kind is Line:
             index = len(runs)
             runs.append(PaintRun(kind, key))
             latest[(kind, key)] = index
         runs[index].shapes.append(shape)
+        entry = (x0, y0, x1, y1, index)
         for cell in cells:
-            grid.setdefault(cell, []).append((box, index))
+            bucket = grid.get(cell)
+            if bucket is None:
+                grid[cell] = [entry]
+            else:
+                bucket.append(entry)
     return runs
-
-
-def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _paint_box(shape: Shape) -> tuple[float, float, float, float]:
@@ -129,8 +138,8 @@ def _paint_box(shape: Shape) -> tuple[float, float, float, float]:
     return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
 
-def _cells(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
-    x0, y0, x1, y1 = box
+def _cells(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+    """The grid cells a box touches."""
     return [(cx, cy) for cx in range(int(x0 // GRID), int(x1 // GRID) + 1)
             for cy in range(int(y0 // GRID), int(y1 // GRID) + 1)]
 

@@ -63,6 +63,12 @@ LABELS: dict[str, dict[str, str]] = {
                             "to try again.",
         "step_reset": "The step is set up again. Your move: {goal}",
         "demo_copy": "(on a copy: the board above is still waiting for you)",
+        "odds": "Chances",
+        "odds_heading": "What are my chances? Exact, from what you can see",
+        "odds_none": "No chance in this decision: what happens next is your choice.",
+        "odds_wait": "The chances are shown when it is your move.",
+        "odds_best": "★ best",
+        "odds_choice": "Choice",
     },
     "ja": {
         "not_allowed": "できません：{reason}",
@@ -118,6 +124,12 @@ LABELS: dict[str, dict[str, str]] = {
                             "「やり直す」でもう一度試してください。",
         "step_reset": "ステップを最初に戻しました。あなたの番：{goal}",
         "demo_copy": "（コピーの上で：上のボードはまだあなたの手を待っています）",
+        "odds": "確率",
+        "odds_heading": "どのくらいの確率？見えている情報だけから求めた正確な値",
+        "odds_none": "この判断に偶然は関わりません。次に起きることはあなたが選びます。",
+        "odds_wait": "確率はあなたの番に表示されます。",
+        "odds_best": "★ 最善",
+        "odds_choice": "選択",
     },
 }
 

@@ -29,7 +29,8 @@ class RuleStep(w.VBox):
         self.lang = lang
         self.start = GAMES[game].from_description(self.step.position)
         self.board = Board(game, state=self.start.clone(), lang=lang, bots=dict(self.step.bots),
-                           controls="moves", seed=self.step.seed)  # seeded: the same reveals
+                           controls="moves", seed=self.step.seed,  # seeded: the same reveals
+                           show_odds=True)  # a lesson shows the chances; a real game does not
         self._earned_at: int | None = None  # where in match.moves the ✔ move stands
         self.demo_state = self.start.clone()
         self._mood = "goal"

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 LAYERS = ("board", "pieces", "highlights", "marks")
 """Drawn bottom to top. The board rarely changes; highlights (outlines of legal moves, the
@@ -196,8 +197,13 @@ def box_of(shape: Shape) -> tuple[float, float, float, float]:
 def text_width(text: str, size: float) -> float:
     """About how wide ``text`` is at font ``size``: wide (CJK) characters count one em,
     the rest about 0.56 em — enough to wrap and place labels without a font at hand."""
-    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56 for ch in text)
-    return ems * size
+    return _ems(text) * size
+
+
+@lru_cache(maxsize=4096)
+def _ems(text: str) -> float:
+    """``text``'s width in ems (cached: a board measures the same labels at every redraw)."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.56 for ch in text)
 
 
 _WIDE = "\u3000-\u9fff\uff00-\uffef"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from boardlib.protocol import Event
@@ -49,6 +50,25 @@ class LessonStep:
 
 
 @dataclass(frozen=True)
+class OddsRow:
+    """One choice in front of the player, with the exact chances of what may follow."""
+
+    choice: str  # the move in words ("Turn over a Dinosaur")
+    chances: tuple[Fraction, ...]  # one per heading of the table
+    why: str  # the chances in a student's words ("3 of the 20 unseen Dinosaurs …")
+    best: bool = False
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact odds of the decision at hand, from what the viewer may see alone."""
+
+    headings: tuple[str, ...]
+    rows: tuple[OddsRow, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class BoardSpec:
     """A game's board: how it looks, where its moves are clicked, and its words.
 
@@ -62,6 +82,8 @@ class BoardSpec:
     - ``action_words(action, seen, lang)``: a move in words, for buttons, choosers and hints.
     - ``hint_reason(seen, action, lang)``: why the hint bot's move is good, in words.
     - ``news(events, seen, lang)``: good news a move brought, told in the header, or None.
+    - ``odds(seen, lang)``: the exact chances of the decision in front of the player to move
+      (None when chance plays no part in it), computed from ``seen`` alone.
     - ``lessons``: the rule steps, by name.
     """
 
@@ -74,6 +96,7 @@ class BoardSpec:
     hint_reason: Callable[[Seen, str, str], str]
     labels: Catalog
     news: Callable[[Sequence[Event], Seen, str], str | None] | None = None  # "Extra turn!"
+    odds: Callable[[Seen, str], Odds | None] | None = None  # the odds panel's numbers
     hint_bot: str = "greedy"
     button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target
     header_colour: str = "#5b3a1a"

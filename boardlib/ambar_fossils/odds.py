@@ -29,7 +29,9 @@ from boardlib.ambar_fossils.state import (
     PLACE,
     TYPE_NAMES,
     AmbarFossilsState,
+    excellent_neighbour,
     fossil_token,
+    parse_fossil,
 )
 from boardlib.protocol import TERMINAL
 
@@ -141,6 +143,18 @@ def flip_odds(state: AmbarFossilsState, player: int, kind: str | int) -> FlipOdd
                                outcome, columns))
     return FlipOdds(player, LETTERS[type_index(kind)], totals["identical"],
                     totals["placeable"], totals["stuck"], tuple(rows))
+
+
+def extra_turn_chance(state: AmbarFossilsState, player: int, kind: str | int,
+                      odds: FlipOdds | None = None) -> Fraction:
+    """The exact chance that flipping ``kind`` reveals a fossil ``player`` can place next to
+    one of the same type 1 apart, earning an extra turn (AF-7.1): the numbers that some
+    legal column puts beside such a neighbour, weighted by their copies nobody has seen."""
+    odds = odds if odds is not None else flip_odds(state, player, kind)
+    tops = state.tops[player]
+    return sum((row.probability for row in odds.by_number
+                if any(excellent_neighbour(tops, column - 1, parse_fossil(row.fossil)) >= 0
+                       for column in row.columns)), Fraction(0))
 
 
 def flip_table(state: AmbarFossilsState, player: int) -> list[FlipOdds]:

@@ -39,6 +39,14 @@ LABELS: dict[str, dict[str, str]] = {
         "why_flip": "A face-down {kind} can be placed with probability {chance} "
                     "({percent}), the best of the piles.",
         "why_pass": "Nothing left would help you, so passing is best (AF-8.2).",
+        "odds_lose": "lose the turn",
+        "odds_place": "can be placed",
+        "odds_extra": "extra turn",
+        "odds_why": "Of the {unseen} {kind} fossils nobody has seen, {identical} would match a "
+                    "fossil you show (your turn ends), {placeable} fit a column of yours, and "
+                    "{extra} of those sit next to your {kind} 1 apart.",
+        "odds_note": "Face-down numbers are unknown to everyone: each unseen copy is equally "
+                     "likely (AF-2.2).",
     },
     "ja": {
         "excavation": "発掘現場",
@@ -75,6 +83,14 @@ LABELS: dict[str, dict[str, str]] = {
         "why_flip": "裏向きの{kind}は確率{chance}（{percent}）で置けます。"
                     "どの山よりも高い確率です。",
         "why_pass": "役に立つ化石が残っていないので、パスが一番です（AF-8.2）。",
+        "odds_lose": "手番が終わる",
+        "odds_place": "置ける",
+        "odds_extra": "追加のターン",
+        "odds_why": "まだだれも見ていない{kind}の化石{unseen}個のうち、{identical}個は"
+                    "あなたが見せている化石と同一（手番が終わります）、{placeable}個はあなたの列に"
+                    "置け、そのうち{extra}個は数字が1違いの{kind}の隣に置けます。",
+        "odds_note": "裏向きの数字はだれにも分かりません。まだ見えていない各コピーが"
+                     "同じ確率で出ます（AF-2.2）。",
     },
 }
 

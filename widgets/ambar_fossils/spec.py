@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from boardlib import ambar_fossils as af
 from boardlib.ambar_fossils import COMPONENTS
 from boardlib.ambar_fossils.bots import placement_value
-from boardlib.ambar_fossils.odds import flip_odds
+from boardlib.ambar_fossils.odds import FlipOdds, extra_turn_chance, flip_odds, flip_table
 from boardlib.ambar_fossils.state import excellent_neighbour
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
@@ -15,7 +16,7 @@ from widgets.ambar_fossils.labels import LABELS
 from widgets.ambar_fossils.lessons import LESSONS
 from widgets.ambar_fossils.view import view
 from widgets.labels import label
-from widgets.spec import BoardSpec, Seen
+from widgets.spec import BoardSpec, Odds, OddsRow, Seen
 
 TYPE_NAMES = {lang: {t["letter"]: t[lang] for t in COMPONENTS["types"]} for lang in ("en", "ja")}
 
@@ -131,6 +132,36 @@ def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
     return None
 
 
+def odds(seen: Seen, lang: str) -> Odds | None:
+    """For each face-down pile: the exact chance that its fossil ends the turn (identical,
+    AF-5.2), can be placed (AF-6), and earns an extra turn (AF-7.1) — from the engine's own
+    chance node, over the copies nobody has seen. None once the fossil is chosen."""
+    if seen["phase"] != "choose" or not any(seen["excavation"]["face_down"].values()):
+        return None
+    state = af.from_snapshot(seen)  # Âmbar hides nothing anyone knows (AF-2.2)
+    seat = state.player
+    table = flip_table(state, seat)
+    def rank(flip: FlipOdds) -> tuple[Fraction, Fraction]:
+        return (flip.placeable, -flip.identical)
+
+    top = max(table, key=rank)
+    best: FlipOdds | None = top
+    if all(rank(flip) == rank(top) for flip in table):
+        best = None  # every pile is as good as the others: no best to mark
+    names = TYPE_NAMES.get(lang, TYPE_NAMES["en"])
+    rows = []
+    for flip in table:
+        extra = extra_turn_chance(state, seat, flip.kind, flip)
+        extra_copies = int(extra * flip.unseen)
+        why = _label("odds_why", lang, unseen=flip.unseen, kind=names[flip.kind],
+                     identical=flip.copies("identical"), placeable=flip.copies("placeable"),
+                     extra=extra_copies)
+        rows.append(OddsRow(action_words(f"flip {flip.kind}", seen, lang),
+                            (flip.identical, flip.placeable, extra), why, flip is best))
+    headings = tuple(_label(key, lang) for key in ("odds_lose", "odds_place", "odds_extra"))
+    return Odds(headings, tuple(rows), _label("odds_note", lang))
+
+
 SPEC = BoardSpec(
     game="ambar_fossils",
     view=view,
@@ -141,6 +172,7 @@ SPEC = BoardSpec(
     hint_reason=hint_reason,
     labels=LABELS,
     news=news,
+    odds=odds,
     hint_bot="greedy",
     button_kinds=("return",),
     lessons=LESSONS,
