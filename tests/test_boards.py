@@ -15,7 +15,7 @@ from boardlib.match import SHARED_SCREEN
 from widgets import BOARDS, Board
 from widgets.canvas import paint_runs
 from widgets.focus import CANVAS_CLASS
-from widgets.scene import Circle, Polygon, Rect, Text, box_of
+from widgets.scene import Circle, Line, Polygon, Rect, Text, box_of
 from widgets.svg import to_svg
 
 GAME_NAMES = list(BOARDS)
@@ -290,7 +290,7 @@ def _paint_order(shapes) -> list[int]:
     for run in paint_runs(shapes):
         painted = [index[id(s)] for s in run.shapes]
         order += painted
-        if run.kind not in (Text,) and run.key[0] and run.key[1]:
+        if run.kind not in (Text, Line) and run.key[0] and run.key[1]:
             order += painted  # fills first, then the strokes
     return order
 

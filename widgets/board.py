@@ -53,6 +53,7 @@ class Board(w.VBox):
         state: GameState | None = None,
         controls: str | None = "full",
         show_legal: bool = True,
+        view_options: Mapping[str, bool] | None = None,
     ) -> None:
         if controls not in ("full", "moves", None):
             raise ValueError(f"controls must be 'full', 'moves' or None, not {controls!r}")
@@ -62,6 +63,7 @@ class Board(w.VBox):
         self.spec: BoardSpec = BOARDS[game]
         self.lang = lang
         self.show_legal = show_legal
+        self.view_options = self._checked_options(view_options or {})
         self.variant = variant if variant is not None else self.info.default_variant
         self._seed = seed
         self._bot_names = dict(bots or {})
@@ -143,7 +145,8 @@ class Board(w.VBox):
 
     def _context(self, viewer: int | None, highlights: Mapping[str, str]) -> ViewContext:
         return ViewContext(viewer=viewer, highlights=highlights, lang=self.lang,
-                           names=self.names(), bots=dict(self._bot_names))
+                           names=self.names(), bots=dict(self._bot_names),
+                           options=dict(self.view_options))
 
     def names(self) -> list[str]:
         return localized_names(self.state.names, self.lang)
@@ -172,7 +175,7 @@ class Board(w.VBox):
         """The game's picture under the header, its targets — kept while nothing it shows
         changes, so a refused click or a hint redraws only the marks above it."""
         key = (self.state, len(self.state.history), self.viewer, self.lang,
-               tuple(sorted(self._bot_names.items())))
+               tuple(sorted(self._bot_names.items())), tuple(sorted(self.view_options.items())))
         cached = self._body_cache
         if cached is not None and cached[0][0] is key[0] and cached[0][1:] == key[1:]:
             return cached[1]
@@ -333,6 +336,21 @@ class Board(w.VBox):
     def set_show_legal(self, show: bool) -> None:
         self.show_legal = show
         self._refresh()
+
+    def set_view_option(self, name: str, value: bool) -> None:
+        """Show or hide one of the game's teaching aids (``BoardSpec.view_options``)."""
+        self.view_options = self._checked_options({**self.view_options, name: bool(value)})
+        if name in getattr(self, "option_boxes", {}):
+            self.option_boxes[name].value = bool(value)
+        self._refresh()
+
+    def _checked_options(self, chosen: Mapping[str, bool]) -> dict[str, bool]:
+        unknown = set(chosen) - set(self.spec.view_options)
+        if unknown:
+            offered = ", ".join(self.spec.view_options) or "none"
+            raise ValueError(f"unknown view option {', '.join(sorted(unknown))!r}: this board "
+                             f"offers {offered}")
+        return {**self.spec.view_options, **{k: bool(v) for k, v in chosen.items()}}
 
     def set_language(self, lang: str) -> None:
         """Tell everything on screen again in ``lang``: header, controls, narration, results."""
@@ -528,8 +546,15 @@ class Board(w.VBox):
         self.language_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
                                                value=self.lang, layout=w.Layout(width="auto"))
         self.language_toggle.observe(lambda change: self.set_language(change["new"]), "value")
+        self.option_boxes = {name: w.Checkbox(value=value, indent=False,
+                                              layout=w.Layout(width="auto"))
+                             for name, value in self.view_options.items()}
+        for name, box in self.option_boxes.items():
+            box.observe(lambda change, name=name: self.set_view_option(name, change["new"]),
+                        "value")
         self._relabel_moves()
-        return w.HBox([undo, hint, self.legal_toggle, self.move_buttons, self.language_toggle],
+        return w.HBox([undo, hint, self.legal_toggle, *self.option_boxes.values(),
+                       self.move_buttons, self.language_toggle],
                       layout=w.Layout(flex_flow="row wrap"))
 
     def _save_controls(self) -> w.Widget:
@@ -556,6 +581,8 @@ class Board(w.VBox):
 
     def _relabel_moves(self) -> None:
         self.legal_toggle.description = self._label("show_legal")
+        for name, box in self.option_boxes.items():
+            box.description = self._label(f"option_{name}")
         self.language_toggle.description = ""
 
     def _relabel_controls(self) -> None:

@@ -29,6 +29,7 @@ class ViewContext:
     lang: str = "en"
     names: Sequence[str] = ()  # the seats' names in this language
     bots: Mapping[int, str] = field(default_factory=dict)  # seat → bot name
+    options: Mapping[str, bool] = field(default_factory=dict)  # the spec's view options, set
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class BoardSpec:
     - ``hint_reason(seen, action, lang)``: why the hint bot's move is good, in words.
     - ``news(events, seen, lang)``: good news a move brought, told in the header, or None.
     - ``lessons``: the rule steps, by name.
+    - ``view_options``: name → default of what the view may show or hide (a teaching aid a
+      teacher switches off); the board shows a checkbox for each, labelled ``option_<name>``,
+      and hands the choices to ``view`` in ``ViewContext.options``.
     """
 
     game: str
@@ -78,6 +82,7 @@ class BoardSpec:
     button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target
     header_colour: str = "#5b3a1a"
     lessons: Mapping[str, LessonStep] = field(default_factory=dict)
+    view_options: Mapping[str, bool] = field(default_factory=dict)
 
 
 _SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec"}
