@@ -85,7 +85,8 @@ class BoardSpec:
     view_options: Mapping[str, bool] = field(default_factory=dict)
 
 
-_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec"}
+_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
+                 "amphipolis": "widgets.amphipolis.spec"}
 """Game name → the module holding its ``SPEC``; loaded when first asked for."""
 
 

@@ -1,0 +1,113 @@
+"""Amphipolis's own labels on the board, in English and Japanese (tile, area and character
+names come from boardlib.amphipolis's components, so the board and the engine say the same)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "area_tiles": "{area} · {n}",
+        "entrance": "Entrance: {covered} of {total} covered",
+        "entrance_solo": " ({start} before the start)",
+        "bag": "Bag: {n} tiles left",
+        "bag_hidden": "(contents hidden: tick “bag contents” to show them)",
+        "bag_landslides": "{n} landslides in the bag",
+        "option_show_bag_contents": "Bag contents",
+        "points": "{n} pts",
+        "total": "{n} points",
+        "used": "used",
+        "robber": "Grave robber",
+        "robber_note": "takes every tile left in the areas when a landslide comes (AM-8.2)",
+        "bot_greedy": "greedy",
+        "mosaic_groups": "{single}×4 + {mixed}×2",
+        "statue_groups": "CA {ca} + SP {sp}",
+        "amphora_groups": "groups of {groups} pts",
+        "no_groups": "no group yet",
+        "skeleton_groups": "{families}×6 + {lone}×1",
+        "legend": "Letters name every tile: M mosaic (square): R red, G green, Y yellow · "
+                  "CA caryatid (pillar) · SP sphinx (triangle) · LS landslide (hexagon)",
+        "legend_2": "A amphora (circle): B blue, N brown, R red, G green, Y yellow, P purple · "
+                    "skeleton halves: L large, S small; U upper (points up), L lower (down)",
+        "turn_take": "{player}: take up to 2 tiles from ONE sorting area (click a tile).",
+        "turn_take_more": "{player}: take a 2nd tile from {area}, use a character, or end "
+                          "the turn.",
+        "turn_character": "{player}: end the turn, or use a character (click its card).",
+        "turn_assistant": "{player} uses the Assistant: take 1 tile from any area.",
+        "turn_archaeologist": "{player} uses the Archaeologist: up to 2 tiles from one area "
+                              "other than {area}.",
+        "turn_archaeologist_more": "{player} uses the Archaeologist: a 2nd tile from {area}, "
+                                   "or end the turn.",
+        "turn_digger": "{player} uses the Digger: up to 2 tiles from {area}.",
+        "turn_professor": "{player} uses the Professor: 1 tile from each area other than "
+                          "{area}.",
+        "turn_draw": "{player} draws tiles from the bag ({n} still to draw).",
+        "over": "The game is over.",
+        "nothing_here": "Click a tile in a sorting area, or one of your character cards.",
+        "not_your_cards": "Those are {owner}'s characters: you use your own.",
+        "robber_cards": "The grave robber has no characters.",
+        "do_take": "Take a {tile}",
+        "do_character": "Use the {character}",
+        "do_end": "End the turn",
+        "why_take": "Taking the {tile} adds {gain} to your score now.",
+        "why_take_promise": "The {tile} adds nothing yet, but it starts a set that will score.",
+        "why_character": "The {character} lets you take more tiles this turn.",
+        "why_end": "Nothing left is worth a character now: keep them for later.",
+        "robber_news": "The grave robber strikes: {n} tiles gone!",
+        "landslide_news": "Landslide! {covered} of 16 entrance spaces covered.",
+        "short_VP": "Points",
+        "short_area": "Best area",
+        "short_last": "Turn recency",
+    },
+    "ja": {
+        "area_tiles": "{area}・{n}枚",
+        "entrance": "入口：{total}マス中{covered}マスがふさがっている",
+        "entrance_solo": "（開始時に{start}マス）",
+        "bag": "袋：残り{n}枚",
+        "bag_hidden": "（中身は非表示：「袋の中身」にチェックで表示）",
+        "bag_landslides": "袋の中の落石：{n}枚",
+        "option_show_bag_contents": "袋の中身",
+        "points": "{n}点",
+        "total": "{n}点",
+        "used": "使用済み",
+        "robber": "盗掘者",
+        "robber_note": "落石が出ると仕分けエリアのタイルをすべて持ち去る（AM-8.2）",
+        "bot_greedy": "欲張り",
+        "mosaic_groups": "{single}×4点 + {mixed}×2点",
+        "statue_groups": "CA {ca} + SP {sp}",
+        "amphora_groups": "{groups}点のグループ",
+        "no_groups": "グループなし",
+        "skeleton_groups": "{families}×6点 + {lone}×1点",
+        "legend": "文字でタイルを区別：M モザイク（四角）R 赤 G 緑 Y 黄・CA カリアティード（柱）・"
+                  "SP スフィンクス（三角）・LS 落石（六角形）",
+        "legend_2": "A アンフォラ（円）B 青 N 茶 R 赤 G 緑 Y 黄 P 紫・骸骨 L 大人 S 子ども、"
+                    "U 上半身（上向き）L 下半身（下向き）",
+        "turn_take": "{player}：1つの仕分けエリアからタイルを2枚まで取ってください"
+                     "（タイルをクリック）。",
+        "turn_take_more": "{player}：{area}から2枚目を取るか、人物を使うか、手番を終えてください。",
+        "turn_character": "{player}：手番を終えるか、人物を使ってください（カードをクリック）。",
+        "turn_assistant": "{player}は助手を使います：どこか1つのエリアから1枚取ってください。",
+        "turn_archaeologist": "{player}は考古学者を使います：{area}以外の1つのエリアから2枚まで"
+                              "取ってください。",
+        "turn_archaeologist_more": "{player}は考古学者を使います：{area}から2枚目を取るか、"
+                                   "手番を終えてください。",
+        "turn_digger": "{player}は発掘者を使います：{area}から2枚まで取ってください。",
+        "turn_professor": "{player}は教授を使います：{area}以外の各エリアから1枚ずつ取って"
+                          "ください。",
+        "turn_draw": "{player}が袋からタイルを引いています（あと{n}枚）。",
+        "over": "ゲーム終了です。",
+        "nothing_here": "仕分けエリアのタイルか、自分の人物カードをクリックしてください。",
+        "not_your_cards": "それは{owner}の人物カードです。自分のカードを使ってください。",
+        "robber_cards": "盗掘者は人物カードを持っていません。",
+        "do_take": "{tile}を取る",
+        "do_character": "{character}を使う",
+        "do_end": "手番を終える",
+        "why_take": "{tile}を取ると、今の得点が{gain}点増えます。",
+        "why_take_promise": "{tile}はまだ点になりませんが、得点になる組の始まりです。",
+        "why_character": "{character}を使うと、この手番にさらにタイルを取れます。",
+        "why_end": "今は人物を使う価値がありません。後のために残しましょう。",
+        "robber_news": "盗掘者が現れ、{n}枚を持ち去りました！",
+        "landslide_news": "落石！入口16マス中{covered}マスがふさがりました。",
+        "short_VP": "勝利点",
+        "short_area": "最高エリア",
+        "short_last": "手番の新しさ",
+    },
+}
