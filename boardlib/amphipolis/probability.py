@@ -10,7 +10,7 @@ import argparse
 import random
 from fractions import Fraction
 
-from boardlib.amphipolis.state import DRAW, LANDSLIDE, AmphipolisState
+from boardlib.amphipolis.state import DRAW, FINDS, LANDSLIDE, TOKENS, AmphipolisState
 
 
 def landslides_in_next_draw(state: AmphipolisState) -> dict[int, Fraction]:
@@ -46,6 +46,27 @@ def _walk(state: AmphipolisState, left: int, slides: int, chance: Fraction,
         after = state.clone()
         after.apply_action(first)
         _walk(after, left - 1, slides, chance * other, result)
+
+
+def points_added(state: AmphipolisState, tile: str, seat: int | None = None) -> int:
+    """The exact points one more ``tile`` adds to ``seat``'s score now (AM-6), the player to
+    move by default: the score with it minus the score without it, statues compared with
+    everyone's as they stand. (Taking a statue can also lower a rival's points; only the
+    taker's gain is counted here.)"""
+    seat = state.player if seat is None else seat
+    index = TOKENS.index(tile)
+    if index >= FINDS:
+        raise ValueError(f"{tile!r} is not a find: landslides are never taken (AM-3.2).")
+    before = sum(state.scores()[seat])
+    after_state = state.clone()
+    after_state.finds[seat][index] += 1
+    return sum(after_state.scores()[seat]) - before
+
+
+def take_values(state: AmphipolisState, seat: int | None = None) -> dict[str, int]:
+    """``points_added`` for every tile type now lying in a sorting area."""
+    return {TOKENS[t]: points_added(state, TOKENS[t], seat) for t in range(FINDS)
+            if state.area[t]}
 
 
 def simulate(state: AmphipolisState, trials: int, rng: random.Random) -> dict[int, int]:
