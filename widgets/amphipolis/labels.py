@@ -20,13 +20,13 @@ LABELS: dict[str, dict[str, str]] = {
         "bot_greedy": "greedy",
         "mosaic_groups": "{single}×4 + {mixed}×2",
         "statue_groups": "CA {ca} + SP {sp}",
-        "amphora_groups": "groups of {groups} pts",
+        "amphora_groups": "size→pts {groups}",
         "no_groups": "no group yet",
         "skeleton_groups": "{families}×6 + {lone}×1",
         "legend": "Letters name every tile: M mosaic (square): R red, G green, Y yellow · "
                   "CA caryatid (pillar) · SP sphinx (triangle) · LS landslide (hexagon)",
         "legend_2": "A amphora (circle): B blue, N brown, R red, G green, Y yellow, P purple · "
-                    "skeleton halves: L large, S small; U upper (points up), L lower (down)",
+                    "skeletons: L large, S small; U upper ▲, L lower ▼",
         "turn_take": "{player}: take up to 2 tiles from ONE sorting area (click a tile).",
         "turn_take_more": "{player}: take a 2nd tile from {area}, use a character, or end "
                           "the turn.",
@@ -40,7 +40,12 @@ LABELS: dict[str, dict[str, str]] = {
         "turn_professor": "{player} uses the Professor: 1 tile from each area other than "
                           "{area}.",
         "turn_draw": "{player} draws tiles from the bag ({n} still to draw).",
-        "over": "The game is over.",
+        "over": "The game is over: {winners} {verb} with {points} points.",
+        "over_solo": "The game is over: {player} {mine}, the grave robber {his}: {outcome}.",
+        "win_one": "wins",
+        "win_many": "win",
+        "solo_won": "you beat the robber",
+        "solo_lost": "the robber wins",
         "nothing_here": "Click a tile in a sorting area, or one of your character cards.",
         "not_your_cards": "Those are {owner}'s characters: you use your own.",
         "robber_cards": "The grave robber has no characters.",
@@ -73,13 +78,13 @@ LABELS: dict[str, dict[str, str]] = {
         "bot_greedy": "欲張り",
         "mosaic_groups": "{single}×4点 + {mixed}×2点",
         "statue_groups": "CA {ca} + SP {sp}",
-        "amphora_groups": "{groups}点のグループ",
+        "amphora_groups": "枚数→点 {groups}",
         "no_groups": "グループなし",
         "skeleton_groups": "{families}×6点 + {lone}×1点",
         "legend": "文字でタイルを区別：M モザイク（四角）R 赤 G 緑 Y 黄・CA カリアティード（柱）・"
                   "SP スフィンクス（三角）・LS 落石（六角形）",
         "legend_2": "A アンフォラ（円）B 青 N 茶 R 赤 G 緑 Y 黄 P 紫・骸骨 L 大人 S 子ども、"
-                    "U 上半身（上向き）L 下半身（下向き）",
+                    "U 上半身▲ L 下半身▼",
         "turn_take": "{player}：1つの仕分けエリアからタイルを2枚まで取ってください"
                      "（タイルをクリック）。",
         "turn_take_more": "{player}：{area}から2枚目を取るか、人物を使うか、手番を終えてください。",
@@ -93,7 +98,12 @@ LABELS: dict[str, dict[str, str]] = {
         "turn_professor": "{player}は教授を使います：{area}以外の各エリアから1枚ずつ取って"
                           "ください。",
         "turn_draw": "{player}が袋からタイルを引いています（あと{n}枚）。",
-        "over": "ゲーム終了です。",
+        "over": "ゲーム終了：{winners}の勝ち（{points}点）。",
+        "over_solo": "ゲーム終了：{player} {mine}点、盗掘者 {his}点。{outcome}。",
+        "win_one": "",
+        "win_many": "",
+        "solo_won": "盗掘者に勝ちました",
+        "solo_lost": "盗掘者の勝ちです",
         "nothing_here": "仕分けエリアのタイルか、自分の人物カードをクリックしてください。",
         "not_your_cards": "それは{owner}の人物カードです。自分のカードを使ってください。",
         "robber_cards": "盗掘者は人物カードを持っていません。",

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardlib.amphipolis import CHARACTERS, TOKENS, from_snapshot
+from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, from_snapshot
 from boardlib.amphipolis.probability import points_added
 from boardlib.amphipolis.state import AREA_NAMES, CHARACTER_NAMES, TILE_NAMES
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
 from widgets.amphipolis.labels import LABELS
 from widgets.amphipolis.lessons import LESSONS
-from widgets.amphipolis.view import SHOW_BAG, view
+from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
 from widgets.labels import label
 from widgets.spec import BoardSpec, Seen
 
@@ -38,8 +38,6 @@ def character_words(code: str, lang: str) -> str:
 
 
 def area_words(code: str | None, lang: str) -> str:
-    from boardlib.amphipolis import AREAS
-
     return _names_in(lang, AREA_NAMES)[AREAS.index(code)] if code else ""
 
 
@@ -72,7 +70,7 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step: the draws, the main take, a character's take."""
     phase = seen["phase"]
     if phase == "over":
-        return _label("over", lang)
+        return _final_words(seen, names, lang)
     player = names[seen["to_move"]]
     if phase in ("seed", "draw"):
         return _label("turn_draw", lang, player=player, n=seen["draws_left"])
@@ -89,9 +87,19 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     return _label(f"turn_{phase}", lang, player=player, area=chosen)
 
 
-def _tiles_of(area: str | None) -> list[str]:
-    from widgets.amphipolis.view import AREA_TOKENS
+def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
+    """Who won, from the engine's own ranking of this finished position (AM-7, AM-8.4)."""
+    result = from_snapshot(seen).result()  # nothing is hidden (AM-3.4)
+    if result.robber is not None:
+        mine, his = sum(result.areas[0]), sum(result.robber)
+        outcome = _label("solo_won" if result.beat_robber else "solo_lost", lang)
+        return _label("over_solo", lang, player=names[0], mine=mine, his=his, outcome=outcome)
+    winners = [names[seat] for seat in result.winners]
+    return _label("over", lang, winners=" & ".join(winners), points=sum(result.areas[
+        result.winners[0]]), verb=_label("win_one" if len(winners) == 1 else "win_many", lang))
 
+
+def _tiles_of(area: str | None) -> list[str]:
     return AREA_TOKENS.get(area, []) if area else []
 
 
@@ -122,10 +130,12 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
 
 def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
     """The grave robber's strike, or the landslides a draw brought, said in the header."""
+    if seen["phase"] == "over":
+        return None  # the status says who won
     for event in reversed(events):
         if event.kind == "robber":
             return _label("robber_news", lang, n=event.fields["count"])
-    if any(event.kind == "landslide" for event in events) and seen["phase"] != "over":
+    if any(event.kind == "landslide" for event in events):
         return _label("landslide_news", lang, covered=seen["covered"])
     return None
 

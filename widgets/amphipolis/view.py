@@ -30,7 +30,7 @@ WIDTH = 912  # fits a JupyterLab cell at 1400 pixels, never scaled
 SLOT = 52  # one tile type in a sorting area
 TILE = 46
 AREA_TOP = 8
-AREA_HEIGHT = 96
+AREA_HEIGHT = 100
 MIDDLE_TOP = AREA_TOP + AREA_HEIGHT + 8
 MIDDLE_HEIGHT = 78
 ROWS_TOP = MIDDLE_TOP + MIDDLE_HEIGHT + 8
@@ -106,7 +106,7 @@ def _badge(x: float, y: float, count: int) -> list[Shape]:
 
 
 def _area_width(area: str) -> float:
-    return max(150, 16 + len(AREA_TOKENS[area]) * SLOT)  # room for "Marble Statues · 12"
+    return max(158, 16 + len(AREA_TOKENS[area]) * SLOT)  # room for "Marble Statues · 12"
 
 
 def _sorting_areas(seen: Seen, lang: str) -> list[Shape]:
@@ -122,10 +122,10 @@ def _sorting_areas(seen: Seen, lang: str) -> list[Shape]:
         count = sum(seen["areas"].get(t, 0) for t in AREA_TOKENS[area])
         shapes += [Rect(x, AREA_TOP, width, AREA_HEIGHT, frame, layer="board"),
                    Text(x + 8, AREA_TOP + 17, _label("area_tiles", lang, area=AREA_NAMES[lang][a],
-                                                     n=count), 15, "#5b3a1a", bold=True,
+                                                     n=count), 14, "#5b3a1a", bold=True,
                         layer="board")]
         for i, code in enumerate(AREA_TOKENS[area]):
-            tx, ty = x + 8 + i * SLOT + (SLOT - TILE) / 2, AREA_TOP + 32
+            tx, ty = x + 8 + i * SLOT + (SLOT - TILE) / 2, AREA_TOP + 44  # a tag fits above
             n = seen["areas"].get(code, 0)
             shapes += tile_shape(code, tx, ty, ident=f"tile-{code}", faded=not n,
                                  title=tile_names[code])
@@ -245,8 +245,7 @@ def _character_card(seat: int, code: str, name: str, used: bool, x: float, y: fl
     style = Style(fill="#d6d0c4" if used else "#fdf2d0", stroke="#8a7a5a",
                   width=1, dash=(4, 3) if used else ())
     shapes: list[Shape] = [Rect(x, y, 124, 24, style, f"character-{seat}-{code}", "pieces", name),
-                           Text(x + 62, y + 16, name if not used else
-                                f"{name} ({_label('used', lang)})", 13,
+                           Text(x + 62, y + 16, f"✗ {name}" if used else name, 13,
                                 "#6d665c" if used else "#3b2a10", "middle", not used)]
     if used:
         shapes.append(Line(((x + 4, y + 12), (x + 120, y + 12)), Style(stroke="#6d665c",
