@@ -128,7 +128,13 @@ def turns_left(state: AmphipolisState) -> dict[int, Fraction]:
 
 
 def _to_next_draw(state: AmphipolisState) -> None:
-    """Finish a turn with any legal moves: which tiles are taken never changes the bag."""
+    """Finish a turn with the quickest legal moves — one tile, then ``end`` — since which
+    tiles are taken never changes the bag (a Professor's turn, met only from a prepared
+    position, is finished with whatever is legal)."""
+    if state.phase == TAKE and not state.taken:
+        state.apply_action(f"take {TOKENS[next(t for t in range(FINDS) if state.area[t])]}")
+        if state.phase == TAKE:
+            state.apply_action("end")
     while not state.is_terminal() and not state.is_chance_node():
         state.apply_action(state.legal_actions()[-1])
 
