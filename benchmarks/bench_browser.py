@@ -54,7 +54,10 @@ PROBE_JS = """
   canvas.addEventListener('mousedown', () => { down = performance.now(); },
                           {once: true, capture: true});
   const poll = () => {
-    if (down !== null && sample() !== before) { window.__latency = performance.now() - down; return; }
+    if (down !== null && sample() !== before) {
+      window.__latency = performance.now() - down;
+      return;
+    }
     requestAnimationFrame(poll);
   };
   requestAnimationFrame(poll);
@@ -123,7 +126,8 @@ def click_latencies(page, clicks: int) -> list[float]:
     latencies: list[float] = []
     while len(latencies) < clicks and not twin.state.is_terminal():
         seat, seen = twin.state.current_player(), twin.seen()
-        targets = [t for a in twin.state.legal_actions() if (t := twin.spec.target_of(a, seat, seen))]
+        targets = [target for action in twin.state.legal_actions()
+                   if (target := twin.spec.target_of(action, seat, seen))]
         if not targets:
             break
         pages.scroll_board_partly_out(page, LAB_SCROLLER, 150)

@@ -15,7 +15,7 @@ from boardlib.match import SHARED_SCREEN
 from widgets import BOARDS, Board
 from widgets.canvas import paint_runs
 from widgets.focus import CANVAS_CLASS
-from widgets.scene import Circle, Line, Polygon, Rect, Text, box_of
+from widgets.scene import Circle, Polygon, Rect, Text, box_of
 from widgets.svg import to_svg
 
 GAME_NAMES = list(BOARDS)
@@ -290,7 +290,7 @@ def _paint_order(shapes) -> list[int]:
     for run in paint_runs(shapes):
         painted = [index[id(s)] for s in run.shapes]
         order += painted
-        if run.kind not in (Text, Line) and run.key[0] and run.key[1]:
+        if run.kind in (Rect, Circle, Polygon) and run.key[0] and run.key[1]:
             order += painted  # fills first, then the strokes
     return order
 
@@ -318,14 +318,19 @@ def _overlap(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def test_paint_runs_split_where_an_outline_would_cover_a_later_shape():
+def test_paint_runs_batch_alike_shapes_but_never_across_an_overlap():
     from widgets.scene import Style
 
     under = Rect(0, 0, 10, 10, Style(fill="#000", stroke="#fff"))
     over = Rect(5, 5, 10, 10, Style(fill="#f00", stroke="#fff"))
     apart = Rect(50, 50, 10, 10, Style(fill="#0f0", stroke="#fff"))
+    label = Text(5, 5, "x", 10)
     assert [len(r.shapes) for r in paint_runs([under, over])] == [1, 1]
     assert [len(r.shapes) for r in paint_runs([under, apart])] == [2]
+    # a later rect joins the first run when what came between does not touch it …
+    assert [len(r.shapes) for r in paint_runs([under, label, apart])] == [2, 1]
+    # … and must wait for it when it does
+    assert [len(r.shapes) for r in paint_runs([under, label, over])] == [1, 1, 1]
 
 
 # ----- one message per redraw --------------------------------------------------------------------

@@ -70,85 +70,134 @@ class CanvasRenderer:
 
 @dataclass
 class PaintRun:
-    """Consecutive shapes drawn with one vectorised call per paint (fills, then strokes).
+    """Shapes drawn with one vectorised call per paint (all fills, then all strokes).
 
-    A run holds shapes of one kind and one line style; it never holds two shapes that
-    overlap when outlines are involved, so painting all fills before all strokes gives
-    exactly the picture of painting shape by shape in scene order, as SVG does.
+    No two shapes of a run overlap, and a shape joins a run only if nothing it overlaps is
+    painted after that run: so drawing the runs in order gives exactly the picture of
+    painting shape by shape in scene order, as SVG does — with a handful of calls.
     """
 
     kind: type
     key: tuple
     shapes: list = field(default_factory=list)
-    boxes: list = field(default_factory=list)
+
+
+GRID = 48
+"""Cell size (px) of the grid that finds the shapes a new shape may overlap."""
 
 
 def paint_runs(shapes: Sequence[Shape]) -> list[PaintRun]:
-    """Split ``shapes`` (in scene order) into runs that can each be drawn in one batch."""
+    """Group ``shapes`` (in scene order) into runs that keep every overlap's order."""
     runs: list[PaintRun] = []
+    latest: dict[tuple[type, tuple], int] = {}  # kind and style → its newest run
+    grid: dict[tuple[int, int], list[tuple[tuple[float, float, float, float], int]]] = {}
     for shape in shapes:
+        key = _paint_key(shape)
+        if key is None:
+            continue  # a click target only: nothing to paint
         kind: type = type(shape)
-        if isinstance(shape, Text):
-            key: tuple = (_font(shape), shape.anchor, shape.fill)
-        elif isinstance(shape, Line):
-            key = (id(shape),)  # one polyline per call
-        else:
-            style = shape.style
-            if not style.fill and not style.stroke:
-                continue  # a click target only: nothing to paint
-            key = (bool(style.fill), style.stroke is not None, style.width, style.dash)
-        last = runs[-1] if runs else None
-        box = box_of(shape) if kind is not Text else None
-        if (last is None or last.kind is not kind or last.key != key
-                or (box is not None and key[1] is True and _overlaps(box, last.boxes))):
-            last = PaintRun(kind, key)
-            runs.append(last)
-        last.shapes.append(shape)
-        if box is not None:
-            last.boxes.append(box)
+        box = _paint_box(shape)
+        cells = _cells(box)
+        after = -1
+        for cell in cells:
+            for other, index in grid.get(cell, ()):
+                if index > after and _overlap(box, other):
+                    after = index
+        index = latest.get((kind, key), -1)
+        if index <= after or kind is Line:
+            index = len(runs)
+            runs.append(PaintRun(kind, key))
+            latest[(kind, key)] = index
+        runs[index].shapes.append(shape)
+        for cell in cells:
+            grid.setdefault(cell, []).append((box, index))
     return runs
 
 
-def _overlaps(box: tuple[float, float, float, float], boxes: list) -> bool:
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _paint_box(shape: Shape) -> tuple[float, float, float, float]:
+    """The box a shape may paint in: its outline's width included, a text's with a margin
+    (its width is a guess without the font)."""
+    x0, y0, x1, y1 = box_of(shape)
+    if isinstance(shape, Text):
+        margin = shape.size * 0.3
+        return x0 - margin, y0 - margin / 2, x1 + margin, y1 + margin / 2
+    pad = getattr(shape.style, "width", 1.0)
+    return x0 - pad, y0 - pad, x1 + pad, y1 + pad
+
+
+def _cells(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
     x0, y0, x1, y1 = box
-    return any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1 for bx0, by0, bx1, by1 in boxes)
+    return [(cx, cy) for cx in range(int(x0 // GRID), int(x1 // GRID) + 1)
+            for cy in range(int(y0 // GRID), int(y1 // GRID) + 1)]
+
+
+def _paint_key(shape: Shape) -> tuple | None:
+    """What must be equal for two shapes to share a call (None: nothing to paint)."""
+    if isinstance(shape, Text):
+        return (_font(shape), shape.anchor, shape.fill)
+    if isinstance(shape, Line):
+        return (shape.style.stroke, shape.style.width, shape.style.dash)
+    style = shape.style
+    if not style.fill and not style.stroke:
+        return None
+    return (bool(style.fill), style.stroke is not None, style.width, style.dash)
 
 
 def _font(text: Text) -> str:
     return f"{'bold ' if text.bold else ''}{text.size:g}px {FONT}"
 
 
-def draw_in_order(layer, shapes: Sequence[Shape]) -> None:
-    """Draw ``shapes`` in scene order, batching consecutive shapes of one kind and style.
+class _Pen:
+    """A layer's drawing properties, set only when they change (each set is a traitlets round)."""
 
-    Setting a canvas property costs a traitlets round, so a layer of a few hundred shapes
-    drawn one by one would need thousands; runs of alike shapes take one call each.
-    """
-    text_baseline_set = False
+    def __init__(self, layer: Any) -> None:
+        self.layer = layer
+        self.now: dict[str, object] = {}
+
+    def set(self, name: str, value: object) -> None:
+        if self.now.get(name, _UNSET) != value:
+            setattr(self.layer, name, value)
+            self.now[name] = value
+
+    def dash(self, dash: tuple[float, ...]) -> None:
+        if self.now.get("dash", _UNSET) != dash:
+            self.layer.set_line_dash(list(dash))
+            self.now["dash"] = dash
+
+
+_UNSET = object()
+
+
+def draw_in_order(layer: Any, shapes: Sequence[Shape]) -> None:
+    """Draw ``shapes`` as in scene order, in few calls: one per run and paint."""
+    pen = _Pen(layer)
     for run in paint_runs(shapes):
         if run.kind is Text:
-            if not text_baseline_set:
-                layer.text_baseline = "middle"
-                text_baseline_set = True
             font, anchor, colour = run.key
-            layer.font = font
-            layer.text_align = {"start": "left", "middle": "center", "end": "right"}[anchor]
-            layer.fill_style = colour
+            pen.set("text_baseline", "middle")
+            pen.set("font", font)
+            pen.set("text_align", {"start": "left", "middle": "center", "end": "right"}[anchor])
+            pen.set("fill_style", colour)
             for text in run.shapes:
                 layer.fill_text(text.text, text.x, text.y)
         elif run.kind is Line:
-            line = run.shapes[0]
-            layer.stroke_style = line.style.stroke or "#000"
-            layer.line_width = line.style.width
-            layer.set_line_dash(list(line.style.dash))
-            layer.stroke_lines(list(line.points))
+            stroke, width, dash = run.key
+            pen.set("stroke_style", stroke or "#000")
+            pen.set("line_width", width)
+            pen.dash(dash)
+            for line in run.shapes:
+                layer.stroke_lines(list(line.points))
         else:
             has_fill, has_stroke, width, dash = run.key
             if has_fill:
                 _FILL[run.kind](layer, run.shapes)
             if has_stroke:
-                layer.line_width = width
-                layer.set_line_dash(list(dash))
+                pen.set("line_width", width)
+                pen.dash(dash)
                 _STROKE[run.kind](layer, run.shapes)
 
 
