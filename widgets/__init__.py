@@ -35,5 +35,5 @@ def __getattr__(name: str) -> Any:  # the widgets need ipywidgets; the pictures 
     raise AttributeError(name)
 
 
-__all__ = ["BOARDS", "Board", "BoardSpec", "LessonStep", "Replay", "RuleStep", "ViewContext", "narrate",
-           "picture", "picture_svg", "register_svg_formatter"]
+__all__ = ["BOARDS", "Board", "BoardSpec", "LessonStep", "Replay", "RuleStep", "ViewContext",
+           "narrate", "picture", "picture_svg", "register_svg_formatter"]

@@ -56,7 +56,8 @@ class Replay(w.VBox):
         last = len(self.frames) - 1
         self.slider = w.IntSlider(value=0, min=0, max=last, layout=w.Layout(width="420px"),
                                   continuous_update=False)
-        self.previous = w.Button(description=label("previous", lang, REPLAY_LABELS), icon="backward")
+        self.previous = w.Button(description=label("previous", lang, REPLAY_LABELS),
+                                 icon="backward")
         self.next = w.Button(description=label("next", lang, REPLAY_LABELS), icon="forward")
         self.caption = w.HTML(layout=w.Layout(min_height="48px"))
         self.caption.add_class("boardlib-replay-caption")
