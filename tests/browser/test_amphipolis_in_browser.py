@@ -56,27 +56,36 @@ def test_amphipolis_play_board_takes_the_clicked_tile_and_character(page: Page,
         skip_or_fail(f"{PLAY.relative_to(ROOT)} does not exist yet")
     run_notebook_in_lab(page, lab, PLAY)
     twin = amphipolis_twin()
-    shots = SCREENSHOTS / "lab__amphipolis__02_play"
-    shots.parent.mkdir(parents=True, exist_ok=True)
-    click_named(page, twin, legal_target(twin, "take"), 100, LAB_SCROLLER)
+    name = "lab__amphipolis__02_play"
+    try:
+        play_a_turn(page, twin, name)
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}__last.png"))
+
+
+def play_a_turn(page: Page, twin, name: str) -> None:
+    """The sorting areas are the board's top row, so tiles are clicked with 90 px of the board
+    scrolled out; the character cards lie lower and are clicked with 250 px out."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
     target = refused_tile(twin)
-    pages.scroll_board_partly_out(page, LAB_SCROLLER, 200)
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 90)
     point = twin.scene.center_of(target)
     pages.click_target(page, point)
     told = twin.click(*point)
     assert "AM-3.3" in told
     assert pages.wait_for_status(page, "AM-3.3") == told
-    page.screenshot(path=str(shots.with_name(f"{shots.name}__refused.png")))
-    character = legal_target(twin, "character")
-    click_named(page, twin, character, 200, LAB_SCROLLER)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__refused.png"))
+    click_named(page, twin, legal_target(twin, "character"), 250, LAB_SCROLLER)
     while twin.state.phase >= CHARACTER_STEP and twin.state.current_player() == 0:
-        click_named(page, twin, legal_target(twin, "take"), 200, LAB_SCROLLER)
+        click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
     if twin.state.phase == TAKE_STEP and twin.state.taken:  # still this turn: end it
         page.locator(".boardlib-moves button").last.click()
         twin.play("end")
         pages.wait_for_history(page, len(twin.state.history))
     assert any(seat in twin.match.bots for seat, _ in twin.match.moves), "no bot has moved"
-    page.screenshot(path=str(shots.with_name(f"{shots.name}__after_bots.png")))
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__after_bots.png"))
 
 
 def test_amphipolis_lesson_step_is_done_by_a_click(page: Page, lab: Server) -> None:

@@ -136,7 +136,9 @@ def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
         if event.kind == "robber":
             return _label("robber_news", lang, n=event.fields["count"])
     if any(event.kind == "landslide" for event in events):
-        return _label("landslide_news", lang, covered=seen["covered"])
+        names = localized_names(seen["names"], lang)  # the news, then what to do now
+        return (_label("landslide_news", lang, covered=seen["covered"]) + " "
+                + status(seen, names, lang))
     return None
 
 
