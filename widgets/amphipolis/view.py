@@ -219,24 +219,24 @@ def _robber_row(seen: Seen, top: float, lang: str) -> list[Shape]:
 
 
 def _solo_rows(seen: Seen) -> list[list[int]]:
-    """Points by area for the player and the robber, told by the engine's own scoring."""
-    rows = [list(seen["scores"][0])]
-    collections = [seen["finds"][0], seen["robber"]]
-    kinds = [scoring.statue_points([c.get(k, 0) for c in collections]) for k in ("CA", "SP")]
+    """Points by area for the player (the engine's) and the robber, scored like a player."""
     robber = seen["robber"]
-    rows.append([
+    statues = _statue_kinds(seen)[1]
+    return [list(seen["scores"][0]), [
         scoring.mosaic_points([robber.get(t, 0) for t in AREA_TOKENS["mosaics"]]),
-        kinds[0][1] + kinds[1][1],
+        statues[0] + statues[1],
         scoring.amphora_points([robber.get(t, 0) for t in AREA_TOKENS["amphoras"]]),
         scoring.skeleton_points(*(robber.get(t, 0) for t in AREA_TOKENS["skeletons"])),
-    ])
-    return rows
+    ]]
 
 
 def _statue_kinds(seen: Seen) -> list[tuple[int, int]]:
-    """Each collection's caryatid and sphinx points (the robber's last, in the solo game)."""
+    """Each collection's caryatid and sphinx points (the robber's last, in the solo game):
+    the 2-player exception only in a 2-player game (AM-6.6, AM-8.4)."""
     collections = list(seen["finds"]) + ([seen["robber"]] if seen["players"] == 1 else [])
-    kinds = [scoring.statue_points([c.get(k, 0) for c in collections]) for k in ("CA", "SP")]
+    two_player = seen["players"] == 2
+    kinds = [scoring.statue_points([c.get(k, 0) for c in collections], two_player)
+             for k in ("CA", "SP")]
     return list(zip(kinds[0], kinds[1]))
 
 
