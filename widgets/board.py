@@ -75,7 +75,7 @@ class Board(w.VBox):
         self._callout: tuple[tuple[float, float], str, str] | None = None
         self._last_point: tuple[float, float] | None = None
         self._unveiled: int | None = None
-        self._choices: list[str] = []
+        self._choices: list[str | tuple[str, ...]] = []  # a move, or a route of moves
         self.last_events: list[Event] = []
         self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
         self._narration_cache: tuple[tuple, str] | None = None
@@ -260,7 +260,24 @@ class Board(w.VBox):
         problem = self.state.check_action(action, player=seat)
         if problem is None:
             return self.play(action)
-        return self._refuse(self._refusal_text(problem), (x, y), target)
+        text = self._refusal_text(problem)
+        routes = self._legal_routes(target, seen)
+        if routes:  # not like this, but another way there is: offer it beside the reason
+            text += " " + self._label("or_by_route")
+        self._choices = list(routes)
+        return self._refuse(text, (x, y), target)
+
+    def _legal_routes(self, target: str, seen: Seen) -> list[tuple[str, ...]]:
+        """The spec's routes to ``target`` whose every move is legal in turn (tried on a copy)."""
+        if self.spec.routes is None:
+            return []
+        found = []
+        for route in self.spec.routes(target, seen):
+            trial = self.state.clone()
+            if all(trial.check_action(move) is None and trial.apply_action(move) is not None
+                   for move in route):
+                found.append(tuple(route))
+        return found
 
     def play(self, action: str) -> str:
         """Make a person's move (as a click would); returns what the header now says."""
@@ -296,7 +313,15 @@ class Board(w.VBox):
         """Pick one of the moves the chooser offers (0-based), as its button does."""
         if not 0 <= index < len(self._choices):
             return self._say(Message(self._label("nothing_here"), "refused"))
-        return self.play(self._choices[index])
+        choice = self._choices[index]
+        if isinstance(choice, str):
+            return self.play(choice)
+        said = ""
+        for move in choice:  # a route: its moves one after another, stopping at a refusal
+            said = self.play(move)
+            if self._message is not None and self._message.tone == "refused":
+                break
+        return said
 
     def on_move(self, callback: MoveListener) -> None:
         """Call ``callback(action, events)`` after every move a person makes."""
@@ -703,8 +728,10 @@ class Board(w.VBox):
             return
         seen = self.seen()
         buttons: list[w.Widget] = [w.HTML(f"<b>{escape(self._label('choose_between'))}</b>")]
-        for index, action in enumerate(self._choices):
-            button = w.Button(description=self.spec.action_words(action, seen, self.lang),
+        for index, choice in enumerate(self._choices):
+            moves = (choice,) if isinstance(choice, str) else choice
+            words = " → ".join(self.spec.action_words(move, seen, self.lang) for move in moves)
+            button = w.Button(description=words,
                               button_style="info", layout=w.Layout(width="auto", height="40px"))
             button.on_click(lambda _, i=index: self.choose(i))
             buttons.append(button)

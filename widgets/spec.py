@@ -64,6 +64,9 @@ class BoardSpec:
     - ``hint_reason(seen, action, lang)``: why the hint bot's move is good, in words.
     - ``news(events, seen, lang)``: good news a move brought, told in the header, or None.
     - ``lessons``: the rule steps, by name.
+    - ``routes(target, seen)``: move sequences that reach ``target`` when its own move is not
+      legal now (Amphipolis: a character, then the take of the clicked tile); the board keeps
+      those that are legal and offers them in the chooser beside the refusal.
     - ``view_options``: name → default of what the view may show or hide (a teaching aid a
       teacher switches off); the board shows a checkbox for each, labelled ``option_<name>``,
       and hands the choices to ``view`` in ``ViewContext.options``.
@@ -83,6 +86,7 @@ class BoardSpec:
     header_colour: str = "#5b3a1a"
     lessons: Mapping[str, LessonStep] = field(default_factory=dict)
     view_options: Mapping[str, bool] = field(default_factory=dict)
+    routes: Callable[[str, Seen], Sequence[tuple[str, ...]]] | None = None
 
 
 _SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
