@@ -57,6 +57,23 @@ def test_a_tile_from_a_second_area_is_refused_with_the_rule():
     assert board.state.to_json() == before
 
 
+def test_a_tile_out_of_reach_offers_the_characters_that_can_take_it():
+    board = board_at("players: 2\nplayer 1: MR\nused 1: assistant\nareas: MR CA\nstep: take\n"
+                     "chosen: mosaics\ntaken: 1\n", controls="moves")
+    message = board.click(*board.scene.center_of("tile-CA"))
+    assert "AM-3.3" in message and "Another way" in message
+    assert board._choices == [("archaeologist", "take CA"), ("professor", "take CA")]
+    words = [b.description for b in board.chooser.children[1:-1]]
+    assert words == ["Use the Archaeologist → Take a caryatid",
+                     "Use the Professor → Take a caryatid"]
+    board.choose(0)
+    assert [m for _, m in board.match.moves[:2]] == ["archaeologist", "take CA"]
+    plain = board_at("players: 2\nplayer 1: MR\nused 1: archaeologist, professor, assistant\n"
+                     "areas: MR CA\nstep: take\nchosen: mosaics\ntaken: 1\n", controls=None)
+    assert "Another way" not in plain.click(*plain.scene.center_of("tile-CA"))
+    assert plain._choices == []
+
+
 def test_a_used_character_and_another_players_cards_are_refused():
     board = board_at("players: 2\nplayer 1: MR\nused 1: digger\nareas: MR CA\nstep: take\n"
                      "chosen: mosaics\ntaken: 1\n", controls=None)

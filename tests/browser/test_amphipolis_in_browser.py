@@ -76,7 +76,15 @@ def play_a_turn(page: Page, twin, name: str) -> None:
     assert "AM-3.3" in told
     assert pages.wait_for_status(page, "AM-3.3") == told
     page.screenshot(path=str(SCREENSHOTS / f"{name}__refused.png"))
-    click_named(page, twin, legal_target(twin, "character"), 250, LAB_SCROLLER)
+    if twin._choices:  # a character can take it: the chooser's first route, by its button
+        page.locator(".boardlib-chooser button").first.click()
+        twin.choose(0)
+        recorded = pages.wait_for_history(page, len(twin.state.history))
+        expected = next(str(a) for seat, a in reversed(twin.match.moves)
+                        if seat not in twin.match.bots)
+        assert expected.startswith("take ") and recorded["move"] == expected
+    else:
+        click_named(page, twin, legal_target(twin, "character"), 250, LAB_SCROLLER)
     while twin.state.phase >= CHARACTER_STEP and twin.state.current_player() == 0:
         click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
     if twin.state.phase == TAKE_STEP and twin.state.taken:  # still this turn: end it

@@ -66,6 +66,15 @@ def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
     return None, _label("nothing_here", lang)
 
 
+def routes(target: str, seen: Seen) -> list[tuple[str, ...]]:
+    """A tile the take cannot reach may still be reached by a character: the character, then
+    that tile (the board keeps only the routes that are legal now, AM-4.1–4.5)."""
+    kind, _, tile = target.partition("-")
+    if kind != "tile":
+        return []
+    return [(character, f"take {tile}") for character in CHARACTERS]
+
+
 def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step: the draws, the main take, a character's take."""
     phase = seen["phase"]
@@ -156,4 +165,5 @@ SPEC = BoardSpec(
     header_colour="#3d4f5c",
     lessons=LESSONS,
     view_options={SHOW_BAG: True},
+    routes=routes,
 )
