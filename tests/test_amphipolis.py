@@ -465,15 +465,17 @@ def test_solo_end_the_robber_takes_the_rest():
     assert robber["MR"] == 1 and robber["SP"] == 2
 
 
-@pytest.mark.rule("AM-8.4", "AM-6.6")
+@pytest.mark.rule("AM-8.4", "AM-6.4")
 def test_solo_scoring_against_the_robber():
-    # Player: 4 caryatids, 1 sphinx. Robber: 2 caryatids (half: 3 points), 3 sphinxes.
+    # Player: 4 caryatids, 1 sphinx. Robber: 2 caryatids, 3 sphinxes. A solo game is not a
+    # 2-player game, so the "at least half" exception (AM-6.6) does not apply: most 6, fewest 0.
     state = ended("player 1: CA*4 SP MR*4\nrobber: CA*2 SP*3", players=1, ender=1)
     result = state.result()
-    assert result.areas[0] == (4, 6 + 0, 0, 0)  # sphinx: 1 < 3/2, so 0
-    assert result.robber == (0, 3 + 6, 0, 0)
+    assert result.areas[0] == (4, 6 + 0, 0, 0)
+    assert result.robber == (0, 0 + 6, 0, 0)  # 2 caryatids are half of 4, but no 3 points solo
     assert result.beat_robber is True and result.winners == (0,)
-    assert "wins" in result.explanation and "grave robber's 9" in result.explanation
+    assert "wins" in result.explanation and "grave robber's 6" in result.explanation
+    assert ended("player 1: CA*3\nrobber: CA*3", players=1, ender=1).result().robber[1] == 6
     tie = ended("player 1: MR*4\nrobber: MG*4", players=1, ender=1).result()
     assert tie.beat_robber is False and tie.winners == ()
     assert "a tie is not enough" in tie.explanation

@@ -190,3 +190,16 @@ def test_johns_21_points():
     assert john == [6, 3 + 6, 5, 1]  # mosaics, statues (3 + 6), amphoras, skeletons
     assert sum(john) == 21
     assert state.result().scores[0][0] == 21
+
+
+@pytest.mark.rule("AM-6.4", "AM-6.7")
+def test_nobody_holding_a_kind_scores_nothing_for_it():
+    # Read literally, all tied at 0 would be "the most" (6) and "the fewest" (0) at once; the
+    # rulebook's own example counts 0 as the fewest (Mike's caryatids), so nobody scores.
+    assert statue_points([0, 0, 0]) == [0, 0, 0]
+    assert statue_points([0, 0, 0, 0]) == [0, 0, 0, 0]
+    state = from_description(
+        "players: 3\nplayer 1: CA*2\nplayer 2: CA\nplayer 3: MR\ncovered: 16\nstep: over\n"
+        "ended by: 3\n"
+    )
+    assert [row[1] for row in state.scores()] == [6, 3, 0]  # caryatids only; no sphinx scores

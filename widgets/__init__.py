@@ -2,6 +2,7 @@
 
 - ``widgets.BOARDS``: game name → that game's board spec (its view, click targets, words).
 - ``widgets.Board(game, …)``: the board to play by clicking (needs ipywidgets and ipycanvas).
+- ``widgets.Replay(start, actions)``: a finished game to watch move by move.
 - ``widgets.picture(state)`` / ``widgets.picture_svg(state)``: a state as a picture.
 
 Importing ``widgets`` in IPython registers an SVG formatter, so every game state with a board
@@ -27,8 +28,12 @@ def __getattr__(name: str) -> Any:  # the widgets need ipywidgets; the pictures 
         from widgets.lesson import RuleStep
 
         return RuleStep
+    if name == "Replay":
+        from widgets.replay import Replay
+
+        return Replay
     raise AttributeError(name)
 
 
-__all__ = ["BOARDS", "Board", "BoardSpec", "LessonStep", "RuleStep", "ViewContext", "narrate",
-           "picture", "picture_svg", "register_svg_formatter"]
+__all__ = ["BOARDS", "Board", "BoardSpec", "LessonStep", "Replay", "RuleStep", "ViewContext",
+           "narrate", "picture", "picture_svg", "register_svg_formatter"]

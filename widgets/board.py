@@ -56,6 +56,7 @@ class Board(w.VBox):
         controls: str | None = "full",
         show_legal: bool = True,
         show_odds: bool = False,
+        view_options: Mapping[str, bool] | None = None,
     ) -> None:
         if controls not in ("full", "moves", None):
             raise ValueError(f"controls must be 'full', 'moves' or None, not {controls!r}")
@@ -67,6 +68,7 @@ class Board(w.VBox):
         self.show_legal = show_legal
         self.show_odds = show_odds
         self._odds_cache: tuple[tuple, str] | None = None
+        self.view_options = self._checked_options(view_options or {})
         self.variant = variant if variant is not None else self.info.default_variant
         self._seed = seed
         self._bot_names = dict(bots or {})
@@ -78,7 +80,7 @@ class Board(w.VBox):
         self._callout: tuple[tuple[float, float], str, str] | None = None
         self._last_point: tuple[float, float] | None = None
         self._unveiled: int | None = None
-        self._choices: list[str] = []
+        self._choices: list[str | tuple[str, ...]] = []  # a move, or a route of moves
         self.last_events: list[Event] = []
         self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
         self._narration_cache: tuple[tuple, str] | None = None
@@ -150,7 +152,8 @@ class Board(w.VBox):
 
     def _context(self, viewer: int | None, highlights: Mapping[str, str]) -> ViewContext:
         return ViewContext(viewer=viewer, highlights=highlights, lang=self.lang,
-                           names=self.names(), bots=dict(self._bot_names))
+                           names=self.names(), bots=dict(self._bot_names),
+                           options=dict(self.view_options))
 
     def names(self) -> list[str]:
         return localized_names(self.state.names, self.lang)
@@ -180,7 +183,7 @@ class Board(w.VBox):
         """The game's picture under the header, its targets — kept while nothing it shows
         changes, so a refused click or a hint redraws only the marks above it."""
         key = (self.state, len(self.state.history), self.viewer, self.lang,
-               tuple(sorted(self._bot_names.items())))
+               tuple(sorted(self._bot_names.items())), tuple(sorted(self.view_options.items())))
         cached = self._body_cache
         if cached is not None and cached[0][0] is key[0] and cached[0][1:] == key[1:]:
             return cached[1]
@@ -265,7 +268,24 @@ class Board(w.VBox):
         problem = self.state.check_action(action, player=seat)
         if problem is None:
             return self.play(action)
-        return self._refuse(self._refusal_text(problem), (x, y), target)
+        text = self._refusal_text(problem)
+        routes = self._legal_routes(target, seen)
+        if routes:  # not like this, but another way there is: offer it beside the reason
+            text += " " + self._label("or_by_route")
+        self._choices = list(routes)
+        return self._refuse(text, (x, y), target)
+
+    def _legal_routes(self, target: str, seen: Seen) -> list[tuple[str, ...]]:
+        """The spec's routes to ``target`` whose every move is legal in turn (tried on a copy)."""
+        if self.spec.routes is None:
+            return []
+        found = []
+        for route in self.spec.routes(target, seen):
+            trial = self.state.clone()
+            if all(trial.check_action(move) is None and trial.apply_action(move) is not None
+                   for move in route):
+                found.append(tuple(route))
+        return found
 
     def play(self, action: str) -> str:
         """Make a person's move (as a click would); returns what the header now says."""
@@ -301,7 +321,15 @@ class Board(w.VBox):
         """Pick one of the moves the chooser offers (0-based), as its button does."""
         if not 0 <= index < len(self._choices):
             return self._say(Message(self._label("nothing_here"), "refused"))
-        return self.play(self._choices[index])
+        choice = self._choices[index]
+        if isinstance(choice, str):
+            return self.play(choice)
+        said = ""
+        for move in choice:  # a route: its moves one after another, stopping at a refusal
+            said = self.play(move)
+            if self._message is not None and self._message.tone == "refused":
+                break
+        return said
 
     def on_move(self, callback: MoveListener) -> None:
         """Call ``callback(action, events)`` after every move a person makes."""
@@ -355,6 +383,20 @@ class Board(w.VBox):
         if self.spec.odds is None or not self.match.waiting_for_person() or self.curtained():
             return None
         return self.spec.odds(self.seen(), self.lang)
+    def set_view_option(self, name: str, value: bool) -> None:
+        """Show or hide one of the game's teaching aids (``BoardSpec.view_options``)."""
+        self.view_options = self._checked_options({**self.view_options, name: bool(value)})
+        if name in getattr(self, "option_boxes", {}):
+            self.option_boxes[name].value = bool(value)
+        self._refresh()
+
+    def _checked_options(self, chosen: Mapping[str, bool]) -> dict[str, bool]:
+        unknown = set(chosen) - set(self.spec.view_options)
+        if unknown:
+            offered = ", ".join(self.spec.view_options) or "none"
+            raise ValueError(f"unknown view option {', '.join(sorted(unknown))!r}: this board "
+                             f"offers {offered}")
+        return {**self.spec.view_options, **{k: bool(v) for k, v in chosen.items()}}
 
     def set_language(self, lang: str) -> None:
         """Tell everything on screen again in ``lang``: header, controls, narration, results."""
@@ -557,9 +599,15 @@ class Board(w.VBox):
         self.language_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
                                                value=self.lang, layout=w.Layout(width="auto"))
         self.language_toggle.observe(lambda change: self.set_language(change["new"]), "value")
+        self.option_boxes = {name: w.Checkbox(value=value, indent=False,
+                                              layout=w.Layout(width="auto"))
+                             for name, value in self.view_options.items()}
+        for name, box in self.option_boxes.items():
+            box.observe(lambda change, name=name: self.set_view_option(name, change["new"]),
+                        "value")
         self._relabel_moves()
-        return w.HBox([undo, hint, self.legal_toggle, self.odds_toggle, self.move_buttons,
-                       self.language_toggle],
+        return w.HBox([undo, hint, self.legal_toggle, self.odds_toggle,
+                       *self.option_boxes.values(), self.move_buttons, self.language_toggle],
                       layout=w.Layout(flex_flow="row wrap"))
 
     def _save_controls(self) -> w.Widget:
@@ -587,6 +635,8 @@ class Board(w.VBox):
     def _relabel_moves(self) -> None:
         self.legal_toggle.description = self._label("show_legal")
         self.odds_toggle.description = self._label("odds")
+        for name, box in self.option_boxes.items():
+            box.description = self._label(f"option_{name}")
         self.language_toggle.description = ""
 
     def _relabel_controls(self) -> None:
@@ -727,8 +777,10 @@ class Board(w.VBox):
             return
         seen = self.seen()
         buttons: list[w.Widget] = [w.HTML(f"<b>{escape(self._label('choose_between'))}</b>")]
-        for index, action in enumerate(self._choices):
-            button = w.Button(description=self.spec.action_words(action, seen, self.lang),
+        for index, choice in enumerate(self._choices):
+            moves = (choice,) if isinstance(choice, str) else choice
+            words = " → ".join(self.spec.action_words(move, seen, self.lang) for move in moves)
+            button = w.Button(description=words,
                               button_style="info", layout=w.Layout(width="auto", height="40px"))
             button.on_click(lambda _, i=index: self.choose(i))
             buttons.append(button)

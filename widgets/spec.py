@@ -30,6 +30,7 @@ class ViewContext:
     lang: str = "en"
     names: Sequence[str] = ()  # the seats' names in this language
     bots: Mapping[int, str] = field(default_factory=dict)  # seat → bot name
+    options: Mapping[str, bool] = field(default_factory=dict)  # the spec's view options, set
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,12 @@ class BoardSpec:
     - ``odds(seen, lang)``: the exact chances of the decision in front of the player to move
       (None when chance plays no part in it), computed from ``seen`` alone.
     - ``lessons``: the rule steps, by name.
+    - ``routes(target, seen)``: move sequences that reach ``target`` when its own move is not
+      legal now (Amphipolis: a character, then the take of the clicked tile); the board keeps
+      those that are legal and offers them in the chooser beside the refusal.
+    - ``view_options``: name → default of what the view may show or hide (a teaching aid a
+      teacher switches off); the board shows a checkbox for each, labelled ``option_<name>``,
+      and hands the choices to ``view`` in ``ViewContext.options``.
     """
 
     game: str
@@ -101,9 +108,12 @@ class BoardSpec:
     button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target
     header_colour: str = "#5b3a1a"
     lessons: Mapping[str, LessonStep] = field(default_factory=dict)
+    view_options: Mapping[str, bool] = field(default_factory=dict)
+    routes: Callable[[str, Seen], Sequence[tuple[str, ...]]] | None = None
 
 
-_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec"}
+_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
+                 "amphipolis": "widgets.amphipolis.spec"}
 """Game name → the module holding its ``SPEC``; loaded when first asked for."""
 
 

@@ -590,8 +590,9 @@ def area_points(tiles: list[int], statue_points: tuple[int, int]) -> list[int]:
 def _score_rows(finds: list[list[int]], robber: list[int] | None) -> list[list[int]]:
     """Area points for every seat (then the robber, in the solo game: AM-8.4)."""
     collections = [*finds, robber] if robber is not None else list(finds)
+    two_player = len(finds) == 2  # AM-6.6 is for 2-player games; solo is not one (AM-8.4)
     statues = [
-        scoring.statue_points([c[kind] for c in collections])
+        scoring.statue_points([c[kind] for c in collections], two_player)
         for kind in (CARYATID, SPHINX)
     ]
     return [area_points(c, (statues[0][i], statues[1][i])) for i, c in enumerate(collections)]

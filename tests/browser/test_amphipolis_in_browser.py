@@ -1,0 +1,113 @@
+"""Amphipolis in a real JupyterLab: the play board and a lesson step answer named clicks.
+
+The generic notebook check (tests/browser/test_in_browser.py) already runs every Amphipolis
+notebook; here the clicks a student makes on this board are played in the page with the board
+partly scrolled out of view, and each recorded move is checked against a twin board built the
+same way in this process. Screenshots go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.browser import pages
+from tests.browser.conftest import NOTEBOOKS_DIR, ROOT, SCREENSHOTS, Server, skip_or_fail
+from tests.browser.test_in_browser import (
+    FEEDBACK_JS,
+    LAB_SCROLLER,
+    click_named,
+    legal_target,
+    notebook_constants,
+    run_notebook_in_lab,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+TAKE_STEP, CHARACTER_STEP = 2, 3  # boardlib.amphipolis.state: the take, a character's take
+PLAY = NOTEBOOKS_DIR / "amphipolis" / "02_play.ipynb"
+RULES = NOTEBOOKS_DIR / "amphipolis" / "01_rules.ipynb"
+
+
+def amphipolis_twin():
+    """The play notebook's board, built from the literals of its first code cell."""
+    from widgets import Board
+
+    consts = notebook_constants(PLAY, ("SEED", "PLAYERS", "BOTS"))
+    return Board("amphipolis", players=consts["PLAYERS"], seed=consts["SEED"],
+                 bots=consts["BOTS"], controls=None)
+
+
+def refused_tile(twin) -> str:
+    """A tile in another area than this turn's: taking it breaks AM-3.3."""
+    seen = twin.seen()
+    legal = {str(a) for a in twin.state.legal_actions()}
+    for tile, count in seen["areas"].items():
+        if count and f"take {tile}" not in legal:
+            return f"tile-{tile}"
+    raise AssertionError("every tile in the areas may be taken")
+
+
+def test_amphipolis_play_board_takes_the_clicked_tile_and_character(page: Page,
+                                                                    lab: Server) -> None:
+    """A turn by clicks: a tile, a refused tile from another area, a character card and what
+    it takes, then the End button; the bots answer."""
+    if not PLAY.exists():
+        skip_or_fail(f"{PLAY.relative_to(ROOT)} does not exist yet")
+    run_notebook_in_lab(page, lab, PLAY)
+    twin = amphipolis_twin()
+    name = "lab__amphipolis__02_play"
+    try:
+        play_a_turn(page, twin, name)
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}__last.png"))
+
+
+def play_a_turn(page: Page, twin, name: str) -> None:
+    """The sorting areas are the board's top row, so tiles are clicked with 90 px of the board
+    scrolled out; the character cards lie lower and are clicked with 250 px out."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
+    target = refused_tile(twin)
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 90)
+    point = twin.scene.center_of(target)
+    pages.click_target(page, point)
+    told = twin.click(*point)
+    assert "AM-3.3" in told
+    assert pages.wait_for_status(page, "AM-3.3") == told
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__refused.png"))
+    if twin._choices:  # a character can take it: the chooser's first route, by its button
+        page.locator(".boardlib-chooser button").first.click()
+        twin.choose(0)
+        recorded = pages.wait_for_history(page, len(twin.state.history))
+        expected = next(str(a) for seat, a in reversed(twin.match.moves)
+                        if seat not in twin.match.bots)
+        assert expected.startswith("take ") and recorded["move"] == expected
+    else:
+        click_named(page, twin, legal_target(twin, "character"), 250, LAB_SCROLLER)
+    while twin.state.phase >= CHARACTER_STEP and twin.state.current_player() == 0:
+        click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
+    if twin.state.phase == TAKE_STEP and twin.state.taken:  # still this turn: end it
+        page.locator(".boardlib-moves button").last.click()
+        twin.play("end")
+        pages.wait_for_history(page, len(twin.state.history))
+    assert any(seat in twin.match.bots for seat, _ in twin.match.moves), "no bot has moved"
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__after_bots.png"))
+
+
+def test_amphipolis_lesson_step_is_done_by_a_click(page: Page, lab: Server) -> None:
+    """After Run All every step still waits; the first one, done by a click on the board
+    partly scrolled out of view, earns its tick."""
+    from widgets import RuleStep
+
+    run_notebook_in_lab(page, lab, RULES)
+    feedback = page.evaluate(FEEDBACK_JS)
+    assert feedback and all("Your move:" in text for text in feedback), feedback
+    twin = RuleStep("amphipolis", "take").board
+    try:
+        click_named(page, twin, "tile-MR", 60, LAB_SCROLLER)
+        pages.wait_until(lambda: "✔" in page.evaluate(FEEDBACK_JS)[0], 10.0,
+                         "the first step's feedback to show its tick")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "lab__amphipolis__01_rules__step_done.png"))

@@ -1,0 +1,169 @@
+"""Amphipolis on the generic board: where each move is clicked, its words, its hints, its lessons.
+
+A tile is taken by clicking it in its sorting area (``take MR`` → ``tile-MR``); a character
+by clicking its card on the player's row; ``end`` (stop taking) gets a button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, from_snapshot
+from boardlib.amphipolis.probability import points_added
+from boardlib.amphipolis.state import AREA_NAMES, CHARACTER_NAMES, TILE_NAMES
+from boardlib.messages import localized_names
+from boardlib.protocol import Event
+from widgets.amphipolis.labels import LABELS
+from widgets.amphipolis.lessons import LESSONS
+from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
+from widgets.labels import label
+from widgets.spec import BoardSpec, Seen
+
+
+def _label(key: str, lang: str, **values: object) -> str:
+    return label(key, lang, LABELS, **values)
+
+
+def _names_in(lang: str, table: dict[str, list[str]]) -> list[str]:
+    return table.get(lang, table["en"])
+
+
+def tile_words(code: str, lang: str) -> str:
+    """"MR" → "red mosaic" / "赤のモザイク" (the engine's own names)."""
+    return _names_in(lang, TILE_NAMES)[TOKENS.index(code)]
+
+
+def character_words(code: str, lang: str) -> str:
+    return _names_in(lang, CHARACTER_NAMES)[CHARACTERS.index(code)]
+
+
+def area_words(code: str | None, lang: str) -> str:
+    return _names_in(lang, AREA_NAMES)[AREAS.index(code)] if code else ""
+
+
+def target_of(action: str, seat: int, seen: Seen) -> str | None:
+    """The click target that makes ``action`` by ``seat`` (None for ``end``: it gets a button)."""
+    kind, _, arg = str(action).partition(" ")
+    if kind == "take":
+        return f"tile-{arg}"
+    if kind in CHARACTERS:
+        return f"character-{seat}-{kind}"
+    return None
+
+
+def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+    """The move a click on ``target`` asks for, or None and the reason there is none."""
+    kind, _, rest = target.partition("-")
+    if kind == "tile":
+        return f"take {rest}", None
+    if kind == "character":
+        seat_text, _, code = rest.partition("-")
+        seat = int(seat_text)
+        if seat != seen["to_move"]:
+            owner = localized_names(seen["names"], lang)[seat]
+            return None, _label("not_your_cards", lang, owner=owner)
+        return code, None
+    return None, _label("nothing_here", lang)
+
+
+def routes(target: str, seen: Seen) -> list[tuple[str, ...]]:
+    """A tile the take cannot reach may still be reached by a character: the character, then
+    that tile (the board keeps only the routes that are legal now, AM-4.1–4.5)."""
+    kind, _, tile = target.partition("-")
+    if kind != "tile":
+        return []
+    return [(character, f"take {tile}") for character in CHARACTERS]
+
+
+def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+    """Whose turn and which step: the draws, the main take, a character's take."""
+    phase = seen["phase"]
+    if phase == "over":
+        return _final_words(seen, names, lang)
+    player = names[seen["to_move"]]
+    if phase in ("seed", "draw"):
+        return _label("turn_draw", lang, player=player, n=seen["draws_left"])
+    chosen = area_words(seen["chosen"], lang)
+    if phase == "take":
+        if not seen["taken"]:
+            return _label("turn_take", lang, player=player)
+        if seen["taken"] < 2 and any(seen["areas"].get(t, 0) for t in _tiles_of(seen["chosen"])):
+            return _label("turn_take_more", lang, player=player, area=chosen)
+        return _label("turn_character", lang, player=player)
+    if phase == "archaeologist" and seen["taken"]:
+        return _label("turn_archaeologist_more", lang, player=player,
+                      area=area_words(seen["character_area"], lang))
+    return _label(f"turn_{phase}", lang, player=player, area=chosen)
+
+
+def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
+    """Who won, from the engine's own ranking of this finished position (AM-7, AM-8.4)."""
+    result = from_snapshot(seen).result()  # nothing is hidden (AM-3.4)
+    if result.robber is not None:
+        mine, his = sum(result.areas[0]), sum(result.robber)
+        outcome = _label("solo_won" if result.beat_robber else "solo_lost", lang)
+        return _label("over_solo", lang, player=names[0], mine=mine, his=his, outcome=outcome)
+    winners = [names[seat] for seat in result.winners]
+    return _label("over", lang, winners=" & ".join(winners), points=sum(result.areas[
+        result.winners[0]]), verb=_label("win_one" if len(winners) == 1 else "win_many", lang))
+
+
+def _tiles_of(area: str | None) -> list[str]:
+    return AREA_TOKENS.get(area, []) if area else []
+
+
+def action_words(action: str, seen: Seen, lang: str) -> str:
+    """A move in words: "Take a red mosaic", "Use the Digger", "End the turn"."""
+    kind, _, arg = str(action).partition(" ")
+    if kind == "take":
+        return _label("do_take", lang, tile=tile_words(arg, lang))
+    if kind in CHARACTERS:
+        return _label("do_character", lang, character=character_words(kind, lang))
+    if kind == "end":
+        return _label("do_end", lang)
+    return str(action)
+
+
+def hint_reason(seen: Seen, action: str, lang: str) -> str:
+    """Why the greedy bot's move is good: the exact points a tile adds now (AM-6)."""
+    kind, _, arg = str(action).partition(" ")
+    if kind == "take":
+        gain = points_added(from_snapshot(seen), arg)  # nothing is hidden (AM-3.4)
+        if gain:
+            return _label("why_take", lang, tile=tile_words(arg, lang), gain=gain)
+        return _label("why_take_promise", lang, tile=tile_words(arg, lang))
+    if kind in CHARACTERS:
+        return _label("why_character", lang, character=character_words(kind, lang))
+    return _label("why_end", lang)
+
+
+def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
+    """The grave robber's strike, or the landslides a draw brought, said in the header."""
+    if seen["phase"] == "over":
+        return None  # the status says who won
+    for event in reversed(events):
+        if event.kind == "robber":
+            return _label("robber_news", lang, n=event.fields["count"])
+    if any(event.kind == "landslide" for event in events):
+        names = localized_names(seen["names"], lang)  # the news, then what to do now
+        return (_label("landslide_news", lang, covered=seen["covered"]) + " "
+                + status(seen, names, lang))
+    return None
+
+
+SPEC = BoardSpec(
+    game="amphipolis",
+    view=view,
+    target_of=target_of,
+    intent=intent,
+    status=status,
+    action_words=action_words,
+    hint_reason=hint_reason,
+    labels=LABELS,
+    news=news,
+    hint_bot="greedy",
+    header_colour="#3d4f5c",
+    lessons=LESSONS,
+    view_options={SHOW_BAG: True},
+    routes=routes,
+)
