@@ -139,8 +139,9 @@ def click_latencies(page, clicks: int) -> list[float]:
                    if (target := twin.spec.target_of(action, seat, seen))]
         if not targets:
             break
-        pages.scroll_board_partly_out(page, LAB_SCROLLER, 150)
         point = twin.scene.center_of(targets[0])
+        # the board's top scrolled out of view, the target itself still well inside it
+        pages.scroll_board_partly_out(page, LAB_SCROLLER, max(0.0, min(150.0, point[1] - 80)))
         page.evaluate(PROBE_JS)
         pages.click_target(page, point)
         twin.click(*point)

@@ -198,9 +198,17 @@ def test_several_moves_on_one_target_offer_a_chooser(game):
     first = board.spec.target_of(legal[0], seat, board.seen())
     board.spec = dataclasses.replace(board.spec, target_of=lambda a, s, seen: first)
     board._say(None)
-    assert "Which one?" in board.click(*board.scene.center_of(first))
+    point = board.scene.center_of(first)
+    assert "Which one?" in board.click(*point)
     assert len(board.chooser.children) == len(legal) + 2  # the question, the moves, Cancel
-    board.choose(len(legal) - 1)
+    items = [i for i in board.scene.ids() if i.startswith("choice-")]
+    assert len(items) == len(legal) + 1  # the same menu on the board, beside the click
+    menu = board.scene.shape_of("choice-0")
+    assert abs(menu.x - point[0]) < 480 and abs(menu.y - point[1]) < 480
+    board.click(*board.scene.center_of("choice-cancel"))
+    assert not board.scene.ids() or "choice-0" not in board.scene.ids()
+    board.click(*point)
+    board.click(*board.scene.center_of(f"choice-{len(legal) - 1}"))  # chosen on the board
     assert board.match.moves[0] == (seat, legal[-1])
 
 

@@ -79,6 +79,7 @@ class Board(w.VBox):
         self._refused: str | None = None
         self._callout: tuple[tuple[float, float], str, str] | None = None
         self._last_point: tuple[float, float] | None = None
+        self._menu_point: tuple[float, float] = (0.0, 0.0)  # where the chooser menu opens
         self._unveiled: int | None = None
         self._choices: list[str | tuple[str, ...]] = []  # a move, or a route of moves
         self.last_events: list[Event] = []
@@ -174,7 +175,11 @@ class Board(w.VBox):
             layered += overlays.curtain(body.width, HEADER_HEIGHT, body.height,
                                         self._label("curtain", player=player),
                                         self._label("curtain_hint", player=player))
-        if self._callout is not None:
+        if self._choices:  # several moves here: the menu, beside the click, says why and asks
+            title = self._callout[1] if self._callout else self._label("choose_between")
+            layered += overlays.menu(self._menu_point, title, self._choice_words(seen), size,
+                                     self._label("cancel"))
+        elif self._callout is not None:
             layered += overlays.callout(*self._callout[:2], size, self._callout[2])
         return Scene(size[0], size[1], (*shapes, *layered), background=body.background,
                      title=f"{self._title()}: {message.text}", notes=body.notes)
@@ -242,8 +247,15 @@ class Board(w.VBox):
     # ----- what a person does -----------------------------------------------------------------
     def click(self, x: float, y: float) -> str:
         """A click at scene point (x, y): make the move it means, offer a choice, or say why not."""
+        picked = self._scene.hit(x, y) if self._choices else None
+        if picked is not None and picked.startswith("choice-"):  # an item of the menu
+            if picked == "choice-cancel":
+                self._choices = []
+                return self._say(None)
+            return self.choose(int(picked.removeprefix("choice-")))
         self._choices = []
         self._last_point = (x, y)
+        self._menu_point = (x, y)
         if self.curtained():
             player = self.names()[self.state.current_player()]
             return self._say(Message(self._label("curtain_first", player=player), "refused"))
@@ -770,16 +782,21 @@ class Board(w.VBox):
             buttons.append(button)
         self.move_buttons.children = buttons
 
+    def _choice_words(self, seen: Seen) -> list[str]:
+        """Each choice in words (a route's moves joined by arrows)."""
+        return [" → ".join(self.spec.action_words(move, seen, self.lang)
+                           for move in ((choice,) if isinstance(choice, str) else choice))
+                for choice in self._choices]
+
     def _update_chooser(self) -> None:
+        """The same choices as buttons above the board (for keyboards and screen readers)."""
         if not self._choices:
             self.chooser.children = ()
             self.chooser.layout.display = "none"
             return
         seen = self.seen()
         buttons: list[w.Widget] = [w.HTML(f"<b>{escape(self._label('choose_between'))}</b>")]
-        for index, choice in enumerate(self._choices):
-            moves = (choice,) if isinstance(choice, str) else choice
-            words = " → ".join(self.spec.action_words(move, seen, self.lang) for move in moves)
+        for index, words in enumerate(self._choice_words(seen)):
             button = w.Button(description=words,
                               button_style="info", layout=w.Layout(width="auto", height="40px"))
             button.on_click(lambda _, i=index: self.choose(i))

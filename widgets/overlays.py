@@ -158,3 +158,36 @@ def framed(body: Scene, title: str, message: Message, colour: str,
     """A game's picture moved under the header: the shapes (header included) and the size."""
     shapes = under_header(body) + header(body.width, title, message, colour)
     return shapes, (body.width, body.height + HEADER_HEIGHT)
+
+
+MENU_ROW = 32
+
+
+def menu(point: tuple[float, float], title: str, items: Sequence[str], size: tuple[float, float],
+         cancel: str) -> list[Shape]:
+    """A small menu beside the click, when one place stands for several moves: each item is a
+    click target ``choice-<n>`` (and ``choice-cancel``), so the choice is made where the
+    student is looking, even with the rest of the board scrolled away."""
+    labels = [*items, "✗ " + cancel]
+    width = min(max(max(text_width(label, 15) for label in labels) + 28, 220), 460)
+    heading = wrap_text(title, 15, width - 16, max_lines=3)
+    height = len(heading) * 19 + 10 + len(labels) * MENU_ROW + 6
+    x, y = point[0] + 12, point[1] + 12
+    if x + width > size[0] - 4:
+        x = max(point[0] - 12 - width, 4)
+    if y + height > size[1] - 4:
+        y = max(point[1] - 12 - height, 4)
+    shapes: list[Shape] = [Rect(x, y, width, height, Style(fill="#f2f8fd", stroke="#2f6f9f",
+                                                           width=2.5), layer="marks")]
+    for index, line in enumerate(heading):
+        shapes.append(Text(x + 9, y + 15 + index * 19, line, 15, "#12324a", bold=True,
+                           layer="marks"))
+    top = y + len(heading) * 19 + 8
+    for index, label in enumerate(labels):
+        ident = "choice-cancel" if index == len(items) else f"choice-{index}"
+        row = top + index * MENU_ROW
+        shapes += [Rect(x + 6, row, width - 12, MENU_ROW - 4,
+                        Style(fill="#ffffff" if index == len(items) else "#dcecf9",
+                              stroke="#2f6f9f"), ident, "marks", label),
+                   Text(x + 14, row + (MENU_ROW - 4) / 2, label, 15, "#12324a", layer="marks")]
+    return shapes
