@@ -204,23 +204,6 @@ STEP_RULE = {
     "loot": "AR-12.5", "pick": "AR-5.8", "keep": "AR-11.2", "roll": "AR-1.6",
     "light": "AR-1.4", "look": "AR-11.2", "dark": "AR-6.1", "steal": "AR-12.5",
 }
-STEP_WAIT = {
-    "draw_phase": "choose the draw phase: 'draw card' or 'take guard'",
-    "action": "choose the turn's one action",
-    "discard": "discard a light card down to the limit of 7",
-    "reward": "choose the reward: 'reward guard' or 'reward light'",
-    "prepare": "play light cards for the challenge, then 'go'",
-    "modify": "change the dice with guards, amber or kept rerolls, then 'done'",
-    "pay": "choose the light cards to lose",
-    "attack": "choose 'attack N' or 'no attack'",
-    "duel_cards": "add light cards for the fight, then 'ready'",
-    "contest_first": "play a light card of this field's terrain to attack",
-    "contest_cards": "add light cards of this field's terrain, then 'ready'",
-    "loot": "choose the loot", "pick": "pick one of the grace dice",
-    "keep": "keep one of the two light cards looked at",
-    "roll": "a die roll", "light": "a light card drawn", "look": "a light card drawn",
-    "dark": "a darkness card drawn", "steal": "a light card taken at random",
-}
 
 
 def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:

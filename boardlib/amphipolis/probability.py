@@ -10,6 +10,7 @@ import argparse
 import random
 from fractions import Fraction
 
+from boardlib.amphipolis.setup import new_game
 from boardlib.amphipolis.state import DRAW, LANDSLIDE, AmphipolisState
 
 
@@ -63,8 +64,6 @@ def simulate(state: AmphipolisState, trials: int, rng: random.Random) -> dict[in
 
 
 def main() -> None:
-    from boardlib.amphipolis.setup import new_game
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)

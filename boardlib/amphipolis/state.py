@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from boardlib.amphipolis import scoring
+from boardlib.messages import localized_names
 from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction
 from boardlib.ranking import Result, rank_players
 
@@ -632,8 +633,6 @@ class AmphipolisResult(Result):
         if self.robber is None:
             return super().explain(lang)
         mine, his = sum(self.areas[0]), sum(self.robber)
-        from boardlib.messages import localized_names
-
         name = localized_names(self.names, lang)[0]
         if lang == "ja":
             outcome = f"{name}の勝ちです" if mine > his else "盗掘者の勝ちです"
