@@ -31,6 +31,8 @@ from boardlib.amber_route.data import (
     parse_light,
 )
 from boardlib.amber_route.state import (
+    ATTACKER,
+    DUEL_SEAT,
     STEP_WHO,
     AmberRouteState,
     _step,
@@ -85,20 +87,20 @@ def new_game(
     s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
     s.kept = [[] for _ in range(count)]
     s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
-    s.ldeck = _light_counts_of(deck[count * per:])
-    s.ldisc, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
-    s.ddeck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
-    s.ddisc = []
+    s.light_deck = _light_counts_of(deck[count * per:])
+    s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
+    s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
+    s.dark_discard = []
     s.box = [] if family else sorted(graces[count:])
-    s.apool = TOTAL_AMBER - count * START["amber"]
-    s.gpool = TOTAL_GUARDS - count * START["guards"]
-    s.card, s.level, s.hp, s.nd, s.dmg = -1, 0, 0, 0, False
-    s.dice, s.odice, s.duel = [], [], []
+    s.amber_pool = TOTAL_AMBER - count * START["amber"]
+    s.guard_pool = TOTAL_GUARDS - count * START["guards"]
+    s.card, s.level, s.hp, s.challenge_dice, s.damage_boost = -1, 0, 0, 0, False
+    s.dice, s.other_dice, s.duel = [], [], []
     s.turn, s.first, s.finals, s.fresh = first, -1, [], False
     s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
                _step("end_turn")]
     s.ended = None
-    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
     s._begin()
     return s
 
@@ -140,22 +142,22 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
             }
             for p in range(len(state.names))
         ],
-        "light_deck": _counts_text(state.ldeck),
-        "light_discard": _counts_text(state.ldisc),
+        "light_deck": _counts_text(state.light_deck),
+        "light_discard": _counts_text(state.light_discard),
         "table": _counts_text(state.table),
         "look": _counts_text(state.look),
-        "dark_deck": _dark_text(state.ddeck),
-        "dark_discard": _dark_text(state.ddisc),
+        "dark_deck": _dark_text(state.dark_deck),
+        "dark_discard": _dark_text(state.dark_discard),
         "box": _dark_text(state.box),
-        "amber_pool": state.apool,
-        "guard_pool": state.gpool,
+        "amber_pool": state.amber_pool,
+        "guard_pool": state.guard_pool,
         "card": DARK_TOKENS[state.card] if state.card >= 0 else None,
         "level": state.level,
         "hp": state.hp,
-        "dice_count": state.nd,
-        "damage36": state.dmg,
+        "dice_count": state.challenge_dice,
+        "damage36": state.damage_boost,
         "dice": list(state.dice),
-        "other_dice": list(state.odice),
+        "other_dice": list(state.other_dice),
         "duel": list(state.duel),
         "turn": state.turn,
         "first": state.first if state.first >= 0 else None,
@@ -191,23 +193,23 @@ def from_snapshot(data: Any) -> AmberRouteState:
         s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
         grace = seat.get("grace")
         s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
-    s.ldeck = _light_counts(data.get("light_deck"), "light_deck")
-    s.ldisc = _light_counts(data.get("light_discard"), "light_discard")
+    s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
+    s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
     s.table = _light_counts(data.get("table"), "table")
     s.look = _light_counts(data.get("look"), "look")
-    s.ddeck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
-    s.ddisc = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
+    s.dark_deck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
+    s.dark_discard = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
     s.box = sorted(_dark_list(data.get("box"), "box"))
-    s.apool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
-    s.gpool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
+    s.amber_pool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
+    s.guard_pool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
     card = data.get("card")
     s.card = -1 if card is None else _dark(card, "card")
     s.level = _int(data.get("level"), "level", 0, 2)
     s.hp = _int(data.get("hp"), "hp", 0, 5)
-    s.nd = _int(data.get("dice_count"), "dice_count", 0, 5)
-    s.dmg = _flag(data.get("damage36"), "damage36")
+    s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
+    s.damage_boost = _flag(data.get("damage36"), "damage36")
     s.dice = _dice(data.get("dice"), "dice")
-    s.odice = _dice(data.get("other_dice"), "other_dice")
+    s.other_dice = _dice(data.get("other_dice"), "other_dice")
     duel = data.get("duel")
     if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
         raise ValueError("'duel' must be [] or the fight's numbers.")
@@ -225,7 +227,7 @@ def from_snapshot(data: Any) -> AmberRouteState:
     if ended not in (None, "castle"):
         raise ValueError("'ended' must be null or 'castle'.")
     s.ended = ended
-    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
     validate(s)
     s._begin()
     _check_next_step(s)
@@ -242,15 +244,16 @@ def validate(s: AmberRouteState) -> None:
     if totals["guards"] != TOTAL_GUARDS:
         raise ValueError(f"The position has {totals['guards']} guard markers; the game has "
                          f"{TOTAL_GUARDS} (AR-1.1).")
-    if s.light_table != light_table_of(s.ldeck) or s.dark_table != dark_table_of(s.ddeck):
+    if s.light_table != light_table_of(s.light_deck) or s.dark_table != dark_table_of(s.dark_deck):
         raise ValueError("The cached draw tables are out of date with the decks.")
-    counts = [sum(column) for column in zip(s.ldeck, s.ldisc, s.table, s.look, *s.hand)]
+    counts = [sum(column)
+              for column in zip(s.light_deck, s.light_discard, s.table, s.look, *s.hand)]
     for k in range(LIGHT_KINDS) if counts != LIGHT_COPIES else ():
         have = counts[k]
         if have != LIGHT_COPIES[k]:
             raise ValueError(f"The position has {have} light cards {LIGHT_TOKENS[k]}; the game "
                              f"has {LIGHT_COPIES[k]} (AR-1.4).")
-    places = [*s.ddeck, *s.ddisc, *s.box, *(k for kept in s.kept for k in kept),
+    places = [*s.dark_deck, *s.dark_discard, *s.box, *(k for kept in s.kept for k in kept),
               *(g for g in s.grace if g >= 0), *([s.card] if s.card >= 0 else [])]
     if sorted(places) != list(range(TOTAL_DARK)):
         raise ValueError(f"Every darkness card D00–D{TOTAL_DARK - 1} must be in exactly one place "
@@ -265,8 +268,8 @@ def validate(s: AmberRouteState) -> None:
             raise ValueError(f"{s.names[p]} has more than {HAND_LIMIT} light cards (AR-5.4).")
     if s.version == FAMILY and s.box:
         raise ValueError("In the Family version the grace cards stay in the deck (AR-2.3).")
-    if s.version != FAMILY and not (_GRACE_SET.isdisjoint(s.ddeck)
-                                    and _GRACE_SET.isdisjoint(s.ddisc)):
+    if s.version != FAMILY and not (_GRACE_SET.isdisjoint(s.dark_deck)
+                                    and _GRACE_SET.isdisjoint(s.dark_discard)):
         raise ValueError("In the Advanced version no grace card is in the deck (AR-2.2).")
     if s.first >= 0 and s.pos[s.first] != CASTLE:
         raise ValueError("The first player in the castle must stand on the castle (AR-14.1).")
@@ -282,7 +285,7 @@ def validate(s: AmberRouteState) -> None:
             raise ValueError("The next step must wait for a player or for chance.")
     elif s.first < 0 or s.finals:
         raise ValueError("The game ends only after the final turns (AR-14.1).")
-    if len(s.dice) > 5 or len(s.odice) > 5:
+    if len(s.dice) > 5 or len(s.other_dice) > 5:
         raise ValueError("No roll uses more than the box's 5 dice (AR-7.4).")
     for step in s.queue:
         _check_step(s, step)
@@ -317,9 +320,9 @@ def _check_step(s: AmberRouteState, step: tuple[str, int, int, int]) -> None:
         raise ValueError(f"The step {kind!r} needs a challenge card being resolved (AR-6.1).")
     if kind in _NEEDS_DUEL and len(s.duel) != _NEEDS_DUEL[kind]:
         raise ValueError(f"The step {kind!r} needs a fight between players (AR-12.1, AR-13.1).")
-    if kind == "roll" and b >= len(s.dice if a == 0 else s.odice):
+    if kind == "roll" and b >= len(s.dice if a == 0 else s.other_dice):
         raise ValueError("A die is rolled that is not on the table (AR-1.6).")
-    if kind == "modify" and not (s.dice if step[3] == 0 else s.odice):
+    if kind == "modify" and not (s.dice if step[3] == 0 else s.other_dice):
         raise ValueError("Dice can be changed only once they are on the table (AR-7.2).")
     if kind == "pick" and not s.dice:
         raise ValueError("A grace die can be picked only once the dice are rolled (AR-5.8).")
@@ -332,11 +335,11 @@ def _check_step(s: AmberRouteState, step: tuple[str, int, int, int]) -> None:
         raise ValueError(f"Only the player whose turn it is faces the challenge ({kind!r}).")
     if kind == "modify" and b == 0 and (s.card < 0 or a != s.turn):
         raise ValueError("Dice are changed with amber and rerolls only in a challenge (AR-7.3).")
-    if kind == "modify" and b == 1 and (len(s.duel) != 4 or s.duel[step[3]] != a):
+    if kind == "modify" and b == 1 and (len(s.duel) != 4 or s.duel[DUEL_SEAT + step[3]] != a):
         raise ValueError("In a Family fight each player changes only his own dice (AR-13.5).")
-    if kind in ("duel_cards", "contest_cards") and s.duel[b] != a:
+    if kind in ("duel_cards", "contest_cards") and s.duel[DUEL_SEAT + b] != a:
         raise ValueError(f"The step {kind!r} names a player who is not in the fight.")
-    if kind == "contest_first" and s.duel[0] != a:
+    if kind == "contest_first" and s.duel[DUEL_SEAT + ATTACKER] != a:
         raise ValueError("Only the attacker plays the first card (AR-13.1).")
     if kind in ("loot", "steal") and a == b:
         raise ValueError("A player cannot take loot from himself (AR-12.5).")
