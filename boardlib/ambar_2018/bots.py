@@ -62,7 +62,7 @@ class CautiousBot:
         if kind == "sell":
             p = state.current_player()
             card = state.lineup[action.args[0]]
-            return 10 + sum(n * v for n, v in zip(state.vgems[p], PRICES[card]))
+            return 10 + sum(n * v for n, v in zip(state.village_gems[p], PRICES[card]))
         if kind in ("make", "carry"):
             colour, count = action.args
             return (colour + 1) * 10 + count

@@ -151,10 +151,10 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
         "seats": [
             {
                 "gold": state.gold[p], "soldiers": state.soldiers[p], "markers": state.markers[p],
-                "alchemy": CODES[state.alch[p]], "traveller": CODES[state.trav[p]],
-                "village": CODES[state.vill[p]],
-                "alchemy_gems": _counts(state.agems[p], COLOURS),
-                "village_gems": _counts(state.vgems[p], COLOURS),
+                "alchemy": CODES[state.alchemy[p]], "traveller": CODES[state.traveller[p]],
+                "village": CODES[state.village[p]],
+                "alchemy_gems": _counts(state.alchemy_gems[p], COLOURS),
+                "village_gems": _counts(state.village_gems[p], COLOURS),
                 "events": _counts(state.hands[p], EVENTS),
             }
             for p in range(len(state.names))
@@ -169,8 +169,8 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
         "treasure_gold": state.treasure_gold,
         "carry": ({"colour": COLOURS[state.carry[0]], "count": state.carry[1]}
                   if state.carry[0] >= 0 else None),
-        "event_deck": _counts(state.edeck, EVENTS),
-        "event_discard": _counts(state.ediscard, EVENTS),
+        "event_deck": _counts(state.event_deck, EVENTS),
+        "event_discard": _counts(state.event_discard, EVENTS),
         "serpent": _where(state.serpent),
         "serpent_next": state.serpent_next if state.serpent_next >= 0 else None,
         "demon": _where(state.demon),
@@ -212,19 +212,19 @@ def from_snapshot(data: Any) -> Ambar2018State:
     seats = _list(data.get("seats"), "seats")
     if len(seats) != n:
         raise ValueError(f"'seats' must describe {n} players.")
-    s.gold, s.soldiers, s.markers, s.alch, s.trav, s.vill = [], [], [], [], [], []
-    s.agems, s.vgems, s.hands = [], [], []
+    s.gold, s.soldiers, s.markers, s.alchemy, s.traveller, s.village = [], [], [], [], [], []
+    s.alchemy_gems, s.village_gems, s.hands = [], [], []
     for p, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise ValueError(f"Seat {p} must be an object.")
         s.gold.append(_whole(seat.get("gold"), "gold"))
         s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
         s.markers.append(_whole(seat.get("markers"), "markers"))
-        s.alch.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
-        s.trav.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
-        s.vill.append(_kind_code(seat.get("village"), VILLAGE, "village"))
-        s.agems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
-        s.vgems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
+        s.alchemy.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
+        s.traveller.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
+        s.village.append(_kind_code(seat.get("village"), VILLAGE, "village"))
+        s.alchemy_gems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
+        s.village_gems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
         s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
     supply = data.get("supply")
     if not isinstance(supply, dict):
@@ -243,8 +243,8 @@ def from_snapshot(data: Any) -> Ambar2018State:
         if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
             raise ValueError("'carry' must be null or {colour, count}.")
         s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
-    s.edeck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
-    s.ediscard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
+    s.event_deck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
+    s.event_discard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
     s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
     nxt = data.get("serpent_next")
     s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
@@ -281,8 +281,8 @@ def validate(s: Ambar2018State) -> None:
         if counts[key] != total:
             raise ValueError(
                 f"The position has {counts[key]} {key}; the game has {total} (AB-1.1).")
-    vectors = [s.deck, s.aside, s.discard, s.box, s.hoard, s.loot, s.sold, s.treasure, s.edeck,
-               s.ediscard, *s.agems, *s.vgems, *s.hands]
+    vectors = [s.deck, s.aside, s.discard, s.box, s.hoard, s.loot, s.sold, s.treasure, s.event_deck,
+               s.event_discard, *s.alchemy_gems, *s.village_gems, *s.hands]
     if any(v < 0 for vec in vectors for v in vec):
         raise ValueError("A pile, hand or card holds a negative number of things.")
     if s.deck[START_FOREST] or s.discard[START_FOREST] or s.aside[START_FOREST]:
@@ -330,10 +330,10 @@ def validate(s: Ambar2018State) -> None:
     if phase != OVER and phase not in CHANCE_PHASES and not s._player_actions():
         raise ValueError("Nobody could move in this position.")
     for p in range(n):
-        kinds = (KIND[s.alch[p]], KIND[s.trav[p]], KIND[s.vill[p]])
+        kinds = (KIND[s.alchemy[p]], KIND[s.traveller[p]], KIND[s.village[p]])
         if kinds != (ALCHEMY, TRAVELLER, VILLAGE):
             raise ValueError(f"{s.names[p]}'s cards are not an alchemy, traveller and village.")
-        if sum(s.vgems[p]) > _capacity(s.vill[p]):
+        if sum(s.village_gems[p]) > _capacity(s.village[p]):
             raise ValueError(f"{s.names[p]}'s village holds more gems than it allows (AB-6.4).")
 
 
@@ -355,8 +355,8 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
     for p, seat in enumerate(view["seats"]):
         if p != player:
             seat["events"] = sum(s.hands[p])
-    view["event_deck"] = sum(s.edeck)
-    view["event_discard"] = sum(s.ediscard)
+    view["event_deck"] = sum(s.event_deck)
+    view["event_discard"] = sum(s.event_discard)
     if player not in s.top_known:
         view["top"] = None
     view["viewer"] = player

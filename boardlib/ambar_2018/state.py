@@ -140,26 +140,25 @@ def _vocabulary() -> dict[str, Action]:
 
 
 VOCABULARY = _vocabulary()
-A = VOCABULARY
 NO_SUCH_ACTION = Action("(no such action)", "none")
 """Fills the slots of the tables below that no action has (card 0, the forest, is never
 drawn; nobody makes or carries 0 gems), so that every entry is an Action. It is in no
 vocabulary, so no state offers it and no text parses to it."""
 DRAW_A, STOP, FIGHT, PAY, REVEAL, CONTINUE, NEW_ROUND, RECOVER, END, PASS, BUY_FOREST, HIRE = (
-    A[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round", "recover",
-                   "end", "pass", "forest", "soldier"))
-MAKE = [[A.get(f"make {c}{n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
-CARRY_A = [[A.get(f"carry {c} {n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
-SELL = [A[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
-BUY = [A[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
-DISCARD = [A[f"discard {e}"] for e in EVENTS]
-PLAY = [[A[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARGETED
-        else [A[f"play {e}"]] for i, e in enumerate(EVENTS)]
-EVENT_DRAW = [A[f"event {e}"] for e in EVENTS]
+    VOCABULARY[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round",
+                            "recover", "end", "pass", "forest", "soldier"))
+MAKE = [[VOCABULARY.get(f"make {c}{n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
+CARRY_A = [[VOCABULARY.get(f"carry {c} {n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
+SELL = [VOCABULARY[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
+BUY = [VOCABULARY[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
+DISCARD = [VOCABULARY[f"discard {e}"] for e in EVENTS]
+PLAY = [[VOCABULARY[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARGETED
+        else [VOCABULARY[f"play {e}"]] for i, e in enumerate(EVENTS)]
+EVENT_DRAW = [VOCABULARY[f"event {e}"] for e in EVENTS]
 DRAW_OR_STOP, ONLY_DRAW, ONLY_STOP = (DRAW_A, STOP), (DRAW_A,), (STOP,)
 REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
-CARD_DRAW = [A.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
-PEEK_A = [A.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+CARD_DRAW = [VOCABULARY.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+PEEK_A = [VOCABULARY.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
 
 # ----- lookup tables built once, so the per-move code only indexes -----------------------
 MAKE_OPTIONS = [
@@ -224,9 +223,9 @@ class Ambar2018State(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
     LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",
-                   "used", "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure",
-                   "carry", "gold", "soldiers", "edeck", "ediscard")
-    NESTED_FIELDS = ("agems", "vgems", "hands")
+                   "used", "alchemy", "traveller", "village", "markers", "hoard", "loot", "sold",
+                   "treasure", "carry", "gold", "soldiers", "event_deck", "event_discard")
+    NESTED_FIELDS = ("alchemy_gems", "village_gems", "hands")
 
     names: list[str]
     round: int
@@ -250,14 +249,14 @@ class Ambar2018State(GameState):
     fled: bool
     chants_check: bool  # the extra draw after a 7th-card Chants (AB-4.3)
     actions: int
-    alch: list[int]
-    trav: list[int]
-    vill: list[int]
+    alchemy: list[int]
+    traveller: list[int]
+    village: list[int]
     markers: list[int]
     marker_supply: int
     hoard: list[int]
-    agems: list[list[int]]
-    vgems: list[list[int]]
+    alchemy_gems: list[list[int]]
+    village_gems: list[list[int]]
     loot: list[int]  # gems on bandit cards this turn (AB-4.4)
     loot_gold: int
     sold: list[int]  # gems on trade cards this turn (AB-7.3)
@@ -269,8 +268,8 @@ class Ambar2018State(GameState):
     soldiers: list[int]
     soldier_supply: int
     hands: list[list[int]]
-    edeck: list[int]
-    ediscard: list[int]
+    event_deck: list[int]
+    event_discard: list[int]
     serpent: int  # PLACE, LINEUP or a seat
     serpent_next: int  # a seat that earned the Serpent while it is in their line-up, or -1
     demon: int  # ASIDE or the seat it chases (AB-10.3)
@@ -325,8 +324,8 @@ class Ambar2018State(GameState):
         if phase == PEEK:
             outcomes, counts = self.drawable
             return tuple([PEEK_A[outcome.args[0]] for outcome in outcomes]), counts
-        edeck = self.edeck  # DEAL, REWARD: an event card
-        return tuple(compress(EVENT_DRAW, edeck)), tuple(compress(edeck, edeck))
+        events = self.event_deck  # DEAL, REWARD: an event card
+        return tuple(compress(EVENT_DRAW, events)), tuple(compress(events, events))
 
     # ----- option lists ---------------------------------------------------------------
     def _danger_options(self) -> list[Action]:
@@ -342,7 +341,7 @@ class Ambar2018State(GameState):
         elif kind == BANDIT:
             if self.soldiers[p]:
                 acts.append(FIGHT)
-            if self.gold[p] or sum(self.agems[p]) or sum(self.vgems[p]):
+            if self.gold[p] or sum(self.alchemy_gems[p]) or sum(self.village_gems[p]):
                 acts.append(PAY)
         else:  # RAID
             if self.soldiers[p] >= 2:
@@ -362,11 +361,11 @@ class Ambar2018State(GameState):
             markers = self.markers[p]
             if markers:
                 hoard = self.hoard
-                for col, make in MAKE_OPTIONS[self.alch[p]][markers]:
+                for col, make in MAKE_OPTIONS[self.alchemy[p]][markers]:
                     if hoard[col]:
                         acts.append(make)
-            held = self.vgems[p]
-            room = CAPACITY[self.vill[p]] - held[0] - held[1] - held[2]
+            held = self.village_gems[p]
+            room = CAPACITY[self.village[p]] - held[0] - held[1] - held[2]
             if room > 0:
                 self._add_carry_options(p, room, acts)
             if not markers and self.marker_supply:
@@ -385,8 +384,8 @@ class Ambar2018State(GameState):
     def _add_carry_options(self, p: int, room: int, acts: list[Action]) -> None:
         """Append the 'carry' actions: per colour up to the village's best (AB-6.4), as many
         gems as the traveller carries (AB-6.3), ``p`` has and the village has room for."""
-        gems = self.agems[p]
-        for col, load in CARRY_LOADS[self.trav[p]][self.vill[p]]:
+        gems = self.alchemy_gems[p]
+        for col, load in CARRY_LOADS[self.traveller[p]][self.village[p]]:
             top = gems[col]  # min(gems[col], load, room), written out: min() costs more
             if top > load:
                 top = load
@@ -433,7 +432,7 @@ class Ambar2018State(GameState):
         most ``budget`` (AB-8.3)."""
         if budget < CHEAPEST_UPGRADE:
             return []  # the common case for the other players: spares the loop
-        mine = (0, RANK[self.alch[p]], RANK[self.trav[p]], RANK[self.vill[p]])
+        mine = (0, RANK[self.alchemy[p]], RANK[self.traveller[p]], RANK[self.village[p]])
         acts = []
         for k, card in enumerate(self.lineup):
             if IS_UPGRADE[card] and RANK[card] > mine[KIND[card]] and COST[card] <= budget:
@@ -473,17 +472,17 @@ class Ambar2018State(GameState):
         if e == FC:
             return self.markers[t] > 0
         if e == FA:
-            return sum(self.agems[t]) > 0
+            return sum(self.alchemy_gems[t]) > 0
         if e == CA:
-            return bool(cheat_pairs(self.agems[p], self.agems[t]))
+            return bool(cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t]))
         if e == FX:
-            return self.vgems[t][Y] + self.vgems[t][B] > 0
+            return self.village_gems[t][Y] + self.village_gems[t][B] > 0
         if e == AM:
             return self.markers[p] < SITES and self.marker_supply > 0
         if e == LD:
             return self.hoard[Y] > 0
         if e == CO:
-            return bool(company_moves(self.agems[p], self.vgems[p], self.vill[p]))
+            return bool(company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p]))
         return False
 
     def next_card_black_chance(self) -> Fraction:
@@ -544,7 +543,7 @@ class Ambar2018State(GameState):
     def _on_discard(self, p: int, action: Action, events: list[Event]) -> None:
         e = action.args[0]
         self.hands[p][e] -= 1
-        self.ediscard[e] += 1
+        self.event_discard[e] += 1
         self.actions += 1
         events.append(new_event(GAME, "discard_event", p, {"actions": self.actions}))
 
@@ -693,13 +692,14 @@ class Ambar2018State(GameState):
             self.loot_gold += 1
             events.append(new_event(GAME, "pay_gold", p, {"card": code}))
         else:
-            colour = bandit_colour(DEMANDS[card], self.agems[p], self.vgems[p])
+            colour = bandit_colour(DEMANDS[card], self.alchemy_gems[p], self.village_gems[p])
             if colour < 0:
                 self.gold[p] -= 1
                 self.loot_gold += 1
                 events.append(new_event(GAME, "pay_gold", p, {"card": code}))
             else:
-                source = self.agems[p] if self.agems[p][colour] else self.vgems[p]
+                alchemy_gems, village_gems = self.alchemy_gems[p], self.village_gems[p]
+                source = alchemy_gems if alchemy_gems[colour] else village_gems
                 source[colour] -= 1
                 self.loot[colour] += 1
                 events.append(new_event(GAME, "pay_gem", p,
@@ -734,14 +734,14 @@ class Ambar2018State(GameState):
 
     def _prepare_event_draw(self) -> bool:
         """Reshuffle the event discards when the event deck is empty (AB-11.3)."""
-        if not any(self.edeck):
-            self.edeck, self.ediscard = self.ediscard, [0] * NEVENTS
-        return any(self.edeck)
+        if not any(self.event_deck):
+            self.event_deck, self.event_discard = self.event_discard, [0] * NEVENTS
+        return any(self.event_deck)
 
     def _receive_event(self, decider: int, action: Action, events: list[Event]) -> None:
         """An event card from the deck: dealt at the start (AB-2.2) or a 6th-day reward (AB-5.2)."""
         e = action.args[0]
-        self.edeck[e] -= 1
+        self.event_deck[e] -= 1
         if self.phase == DEAL:
             seat = self.deal_seat
             self.hands[seat][e] += 1
@@ -795,21 +795,21 @@ class Ambar2018State(GameState):
         self.phase = ACTIONS
 
     def _can_trade(self, seat: int) -> bool:
-        return sum(self.vgems[seat]) > 0 and bool(self._open_trades())
+        return sum(self.village_gems[seat]) > 0 and bool(self._open_trades())
 
     # phase 2: actions --------------------------------------------------------------------
     def _make(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         made = min(n, self.hoard[colour])
         self.hoard[colour] -= made
-        self.agems[p][colour] += made
+        self.alchemy_gems[p][colour] += made
         self.actions -= 1
         events.append(new_event(GAME, "make", p, {"gems": f"{COLOURS[colour]}{made}"}))
 
     def _start_carry(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         self.actions -= 1
-        self.agems[p][colour] -= n
+        self.alchemy_gems[p][colour] -= n
         self.carry = [colour, n]
         events.append(new_event(GAME, "carry", p, {"gems": f"{COLOURS[colour]}{n}"}))
         if not self._someone_else_holds_events(p):
@@ -823,7 +823,7 @@ class Ambar2018State(GameState):
         colour, n = self.carry
         p = self.active
         if n:
-            self.vgems[p][colour] += n
+            self.village_gems[p][colour] += n
             events.append(new_event(GAME, "arrive", p, {"gems": f"{COLOURS[colour]}{n}"}))
         self.carry = [-1, 0]
         self.phase = ACTIONS
@@ -831,7 +831,7 @@ class Ambar2018State(GameState):
     def _sell(self, p: int, action: Action, events: list[Event]) -> None:
         k = action.args[0]
         card = self.lineup[k]
-        gems = self.vgems[p]
+        gems = self.village_gems[p]
         prices = PRICES[card]
         value = gems[0] * prices[0] + gems[1] * prices[1] + gems[2] * prices[2]
         paid = min(value, self.bank)
@@ -842,7 +842,7 @@ class Ambar2018State(GameState):
             sold[col] += gems[col]
         events.append(new_event(GAME, "sell", p,
             {"gems": gem_text(gems), "gold": paid, "card": CODES[card]}))
-        self.vgems[p] = [0, 0, 0]
+        self.village_gems[p] = [0, 0, 0]
         self.used[k] = True
         if self.phase == ACTIONS:
             self.actions -= 1
@@ -878,7 +878,7 @@ class Ambar2018State(GameState):
         self.gold[p] -= price
         self.bank += price
         kind = KIND[card]
-        slots = (self.alch, self.trav, self.vill)[kind - ALCHEMY]  # an upgrade's kind
+        slots = (self.alchemy, self.traveller, self.village)[kind - ALCHEMY]  # an upgrade's kind
         old = slots[p]
         slots[p] = card
         self.discard[old] += 1  # gems stay with the player: they move to the new card
@@ -964,7 +964,7 @@ class Ambar2018State(GameState):
     def _play_event(self, p: int, action: Action, events: list[Event]) -> None:
         e, t = action.args
         self.hands[p][e] -= 1
-        self.ediscard[e] += 1
+        self.event_discard[e] += 1
         cost = EVENT_SOLDIERS[e]
         self.soldiers[p] -= cost
         self.soldier_supply += cost
@@ -977,19 +977,19 @@ class Ambar2018State(GameState):
             self.markers[p] += 1
             self.marker_supply -= 1
         elif e == FA:
-            detail = gem_text(self._lose(self.agems[t], 2, (R, B, Y)))
+            detail = gem_text(self._lose(self.alchemy_gems[t], 2, (R, B, Y)))
         elif e == CA:
-            swaps = cheat_pairs(self.agems[p], self.agems[t])
+            swaps = cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t])
             for mine, theirs in swaps:
-                self.agems[p][mine] -= 1
-                self.agems[t][mine] += 1
-                self.agems[t][theirs] -= 1
-                self.agems[p][theirs] += 1
+                self.alchemy_gems[p][mine] -= 1
+                self.alchemy_gems[t][mine] += 1
+                self.alchemy_gems[t][theirs] -= 1
+                self.alchemy_gems[p][theirs] += 1
             detail = " ".join(f"{COLOURS[a]}>{COLOURS[b]}" for a, b in swaps)
         elif e == LD:
             n = min(4, self.hoard[Y])
             self.hoard[Y] -= n
-            self.agems[p][Y] += n
+            self.alchemy_gems[p][Y] += n
             detail = f"Y{n}"
         elif e in (DI, FG):
             colour, n = self.carry
@@ -998,18 +998,18 @@ class Ambar2018State(GameState):
             self.hoard[colour] += lost
             detail = f"{COLOURS[colour]}{lost}"
         elif e == CO:
-            moves = company_moves(self.agems[p], self.vgems[p], self.vill[p])
+            moves = company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p])
             for col in moves:
-                self.agems[p][col] -= 1
-                self.vgems[p][col] += 1
+                self.alchemy_gems[p][col] -= 1
+                self.village_gems[p][col] += 1
             detail = gem_text([moves.count(c) for c in range(3)])
         else:  # FX
             taken = [0, 0, 0]
             for _ in range(2):
-                col = B if self.vgems[t][B] else Y if self.vgems[t][Y] else -1
+                col = B if self.village_gems[t][B] else Y if self.village_gems[t][Y] else -1
                 if col >= 0:
-                    self.vgems[t][col] -= 1
-                    self.agems[p][col] += 1
+                    self.village_gems[t][col] -= 1
+                    self.alchemy_gems[p][col] += 1
                     taken[col] += 1
             detail = gem_text(taken)
         events.append(new_event(GAME, "play", p,
@@ -1068,7 +1068,7 @@ class Ambar2018State(GameState):
                 for a, b, c, d in zip(self.hoard, self.loot, self.sold, self.treasure)]
         if self.carry[1]:
             gems[self.carry[0]] += self.carry[1]
-        for row in (*self.agems, *self.vgems):
+        for row in (*self.alchemy_gems, *self.village_gems):
             gems[0] += row[0]
             gems[1] += row[1]
             gems[2] += row[2]
@@ -1078,7 +1078,7 @@ class Ambar2018State(GameState):
         in_play = [card for card in self.lineup if card < NCARDS]
         if self.turned >= 0:
             in_play.append(self.turned)
-        in_play += self.alch + self.trav + self.vill
+        in_play += self.alchemy + self.traveller + self.village
         cards += len(in_play) + len(self.names)  # + the starting forests
         starting += len(self.names) + sum(1 for card in in_play if START[card])
         demons = (
@@ -1094,7 +1094,8 @@ class Ambar2018State(GameState):
             "journey cards": cards - starting,
             "starting cards": starting,
             "demon and treasure cards": demons,
-            "event cards": sum(self.edeck) + sum(self.ediscard) + sum(map(sum, self.hands)),
+            "event cards": (sum(self.event_deck) + sum(self.event_discard)
+                            + sum(map(sum, self.hands))),
         }
 
     def describe(self) -> str:
