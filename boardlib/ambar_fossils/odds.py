@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from boardlib.ambar_fossils.bots import GreedyBot
-from boardlib.ambar_fossils.setup import new_game
 from boardlib.ambar_fossils.state import (
     LETTERS,
     PLACE,
     TYPE_NAMES,
     AmbarFossilsState,
     fossil_token,
+    new_game,
 )
 from boardlib.protocol import TERMINAL
 
