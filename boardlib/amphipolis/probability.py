@@ -10,8 +10,14 @@ import argparse
 import random
 from fractions import Fraction
 
-from boardlib.amphipolis.setup import new_game
-from boardlib.amphipolis.state import DRAW, LANDSLIDE, AmphipolisState
+from boardlib.amphipolis.data import (
+    DRAW,
+    LANDSLIDE,
+)
+from boardlib.amphipolis.state import (
+    AmphipolisState,
+    new_game,
+)
 
 
 def landslides_in_next_draw(state: AmphipolisState) -> dict[int, Fraction]:
