@@ -6,6 +6,7 @@ import random
 
 from boardlib.amber_route.data import (
     CARD_KIND,
+    DUEL_STRENGTH,
     GHOST,
     GHOSTS,
     LIGHT_VALUE,
@@ -13,7 +14,11 @@ from boardlib.amber_route.data import (
     TRAP,
     TRAP_DICE,
 )
-from boardlib.amber_route.state import DUEL_STRENGTH, VOCABULARY, AmberRouteState, trap_matches
+from boardlib.amber_route.state import (
+    VOCABULARY,
+    AmberRouteState,
+    trap_matches,
+)
 from boardlib.protocol import Action
 
 GIFT_ORDER = (6, 3, 2, 5, 4, 1)  # amber, 2 guards, 2 cards, move, 1 guard, 1 card (placeholders)

@@ -11,16 +11,14 @@ from boardlib.amber_route.data import (
     FAMILY,
     LIGHT_TOKENS,
     LIGHT_VALUE,
-    REWARDS,
-    light_matches,
-)
-from boardlib.amber_route.state import (
     MAX_DICE,
     R_REROLL1,
     R_REROLL2,
+    REWARDS,
     STEP_ACTIONS,
     STEP_RULE,
     STEP_WHO,
+    light_matches,
 )
 from boardlib.protocol import Action, IllegalAction, illegal
 

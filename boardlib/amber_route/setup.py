@@ -2,46 +2,38 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from itertools import chain, repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlib.amber_route.data import (
+    ATTACKER,
     CARD_KEEP,
     CARD_KIND,
     CASTLE,
     DARK_TOKENS,
+    DUEL_SEAT,
     FAMILY,
     GRACE,
     GRACE_CARDS,
-    GUARD_LIMIT,
     HAND_LIMIT,
     LIGHT_COPIES,
     LIGHT_KINDS,
     LIGHT_TOKENS,
     PLAYER_COUNTS,
     REWARDS,
-    START,
+    STEP_WHO,
     TOTAL_AMBER,
     TOTAL_DARK,
     TOTAL_GUARDS,
     VERSIONS,
+    _step,
     parse_dark,
     parse_light,
 )
-from boardlib.amber_route.state import (
-    ATTACKER,
-    DUEL_SEAT,
-    STEP_WHO,
-    AmberRouteState,
-    _step,
-    dark_table_of,
-    light_table_of,
-)
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.amber_route.state import AmberRouteState
 
 
 def check_players(players: object) -> int:
@@ -52,57 +44,6 @@ def check_version(version: object) -> int:
     if version not in VERSIONS:
         raise ValueError(f"The version is 'advanced' or 'family', not {version!r} (AR-4.1).")
     return VERSIONS.index(version)
-
-
-def new_game(
-    players: int = 2,
-    seed: int | None = None,
-    version: str = "advanced",
-    names: Sequence[str] | None = None,
-) -> AmberRouteState:
-    """A game set up by the rules of ``version``, the same for the same seed (AR-2).
-
-    The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
-    every later draw and die is a chance node. The position is built directly rather than
-    read back from a snapshot: a fresh set-up is valid by construction, and games are
-    started often (bots, benchmarks, tests).
-    """
-    count = check_players(players)
-    v = check_version(version)
-    rng = random.Random(seed)
-    deck = list(_LIGHT_DECK)
-    rng.shuffle(deck)
-    per = START["light_cards"][VERSIONS[v]]
-    graces = list(GRACE_CARDS)
-    rng.shuffle(graces)
-    first = rng.randrange(count)
-    seat_names = _names(list(names) if names is not None else None, count)
-    family = v == FAMILY
-    s = AmberRouteState.__new__(AmberRouteState)
-    # the attributes in from_snapshot's order, so that both make the same object
-    s.version = v
-    s.names = seat_names
-    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
-    s.secured, s.missed = [0] * count, [0] * count
-    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
-    s.kept = [[] for _ in range(count)]
-    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
-    s.light_deck = _light_counts_of(deck[count * per:])
-    s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
-    s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
-    s.dark_discard = []
-    s.box = [] if family else sorted(graces[count:])
-    s.amber_pool = TOTAL_AMBER - count * START["amber"]
-    s.guard_pool = TOTAL_GUARDS - count * START["guards"]
-    s.card, s.level, s.hp, s.challenge_dice, s.damage_boost = -1, 0, 0, 0, False
-    s.dice, s.other_dice, s.duel = [], [], []
-    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
-    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
-               _step("end_turn")]
-    s.ended = None
-    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
-    s._begin()
-    return s
 
 
 _LIGHT_DECK = tuple(k for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k]))
@@ -168,72 +109,6 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
     }
 
 
-def from_snapshot(data: Any) -> AmberRouteState:
-    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    s = AmberRouteState.__new__(AmberRouteState)
-    s.version = check_version(data.get("version"))
-    n = check_players(data.get("players"))
-    s.names = _names(data.get("names"), n)
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != n:
-        raise ValueError(f"'seats' must list {n} players.")
-    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
-    s.hand, s.kept, s.grace = [], [], []
-    for p, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"Seat {p + 1} must be an object.")
-        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
-        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
-        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
-        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
-        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
-        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
-        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
-        grace = seat.get("grace")
-        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
-    s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
-    s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
-    s.table = _light_counts(data.get("table"), "table")
-    s.look = _light_counts(data.get("look"), "look")
-    s.dark_deck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
-    s.dark_discard = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
-    s.box = sorted(_dark_list(data.get("box"), "box"))
-    s.amber_pool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
-    s.guard_pool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
-    card = data.get("card")
-    s.card = -1 if card is None else _dark(card, "card")
-    s.level = _int(data.get("level"), "level", 0, 2)
-    s.hp = _int(data.get("hp"), "hp", 0, 5)
-    s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
-    s.damage_boost = _flag(data.get("damage36"), "damage36")
-    s.dice = _dice(data.get("dice"), "dice")
-    s.other_dice = _dice(data.get("other_dice"), "other_dice")
-    duel = data.get("duel")
-    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
-        raise ValueError("'duel' must be [] or the fight's numbers.")
-    s.duel = [_int(x, "duel", 0, 20) for x in duel]
-    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
-    first = data.get("first")
-    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
-    finals = data.get("finals")
-    if not isinstance(finals, list):
-        raise ValueError("'finals' must list seats.")
-    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
-    s.fresh = _flag(data.get("fresh"), "fresh")
-    s.queue = _queue(data.get("queue"), n)
-    ended = data.get("ended")
-    if ended not in (None, "castle"):
-        raise ValueError("'ended' must be null or 'castle'.")
-    s.ended = ended
-    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
-    validate(s)
-    s._begin()
-    _check_next_step(s)
-    return s
-
-
 def validate(s: AmberRouteState) -> None:
     """Raise ValueError, naming the rule, if ``s`` could not arise in a game of Amber Route."""
     n = len(s.names)
@@ -244,8 +119,6 @@ def validate(s: AmberRouteState) -> None:
     if totals["guards"] != TOTAL_GUARDS:
         raise ValueError(f"The position has {totals['guards']} guard markers; the game has "
                          f"{TOTAL_GUARDS} (AR-1.1).")
-    if s.light_table != light_table_of(s.light_deck) or s.dark_table != dark_table_of(s.dark_deck):
-        raise ValueError("The cached draw tables are out of date with the decks.")
     counts = [sum(column)
               for column in zip(s.light_deck, s.light_discard, s.table, s.look, *s.hand)]
     for k in range(LIGHT_KINDS) if counts != LIGHT_COPIES else ():

@@ -11,12 +11,15 @@ outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from functools import cache
 from itertools import compress, product
 from typing import Any
 
 from boardlib.amber_route.data import (
     ADVANCED,
+    ATTACKER,
     CARD_KEEP,
     CARD_KIND,
     CARD_LEVEL,
@@ -26,7 +29,10 @@ from boardlib.amber_route.data import (
     CHALLENGES,
     CITY,
     DARK_TOKENS,
-    DICE_IN_BOX,
+    DEFENDER,
+    DUEL_ADDED,
+    DUEL_SEAT,
+    DUEL_STRENGTH,
     EXTRA_DIE_TERRAIN,
     FAMILY,
     FIELD_TERRAIN,
@@ -35,6 +41,7 @@ from boardlib.amber_route.data import (
     GHOSTS,
     GIFTS,
     GRACE,
+    GRACE_CARDS,
     GUARD_LIMIT,
     HAND_LIMIT,
     LEVEL_AMBER,
@@ -42,20 +49,50 @@ from boardlib.amber_route.data import (
     LIGHT_KINDS,
     LIGHT_TOKENS,
     LIGHT_VALUE,
+    MAX_DICE,
     MONSTER,
     MONSTERS,
     PLACEHOLDER_NOTE,
     PLAYER_COUNTS,
+    R_DAMAGE,
+    R_REROLL1,
+    R_REROLL2,
     REWARDS,
     SCORE,
+    START,
+    STEP_WHO,
     TERRAIN,
     TERRAIN_NAMES,
+    TOTAL_AMBER,
+    TOTAL_GUARDS,
     TRAP,
     TRAP_DICE,
     VERSIONS,
     VILLAGE,
+    _step,
     light_matches,
 )
+from boardlib.amber_route.description import describe, parse_description
+from boardlib.amber_route.explain import explain
+from boardlib.amber_route.setup import (
+    _CHALLENGE_CARDS,
+    _FAMILY_DARK_DECK,
+    _LIGHT_DECK,
+    _check_next_step,
+    _dark,
+    _dark_list,
+    _dice,
+    _int,
+    _light_counts,
+    _light_counts_of,
+    _queue,
+    check_players,
+    check_version,
+    snapshot,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -72,8 +109,9 @@ GAME = "amber_route"
 _CARD = ("card",)  # the field a light card drawn into a hidden hand keeps secret
 
 
-MAX_DICE = DICE_IN_BOX
-R_REROLL1, R_REROLL2, R_DAMAGE = (REWARDS.index(r) for r in ("reroll1", "reroll2", "damage36"))
+
+
+_CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
 
 
 # ----- actions --------------------------------------------------------------------------
@@ -179,46 +217,6 @@ def _modify_choices(dice: tuple[int, ...], guards: bool, amber: bool, reroll1: b
 
 
 # Who acts at each kind of step: "p" the player in slot 1, "c" chance, "a" automatic.
-STEP_WHO = {
-    "draw_phase": "p", "action": "p", "discard": "p", "reward": "p", "prepare": "p",
-    "modify": "p", "pay": "p", "attack": "p", "duel_cards": "p", "contest_first": "p",
-    "contest_cards": "p", "loot": "p", "pick": "p", "keep": "p",
-    "roll": "c", "light": "c", "look": "c", "dark": "c", "steal": "c",
-    "turn": "a", "end_turn": "a", "hit": "a", "mon_hit": "a", "ghost": "a", "trap": "a",
-    "duel_round": "a", "duel_hit": "a", "contest_roll": "a", "contest_end": "a",
-    "grace": "a", "grace_done": "a", "card_reward": "a",
-}
-_CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
-STEP_ACTIONS = {
-    "draw_phase": {"draw_card", "take_guard"}, "action": {"recruit", "buy", "move", "grace"},
-    "discard": {"discard"}, "reward": {"reward"}, "prepare": {"play", "use", "go"},
-    "modify": {"up", "down", "set", "reroll", "reroll2", "done"}, "pay": {"lose"},
-    "attack": {"attack", "no_attack"}, "duel_cards": {"add", "ready"},
-    "contest_first": {"add"}, "contest_cards": {"add", "ready"}, "loot": {"loot"},
-    "pick": {"pick"}, "keep": {"keep"}, "roll": {"die"}, "light": {"card"}, "look": {"card"},
-    "dark": {"reveal"}, "steal": {"steal"},
-}
-STEP_RULE = {
-    "draw_phase": "AR-4.2", "action": "AR-4.1", "discard": "AR-5.4", "reward": "AR-11.1",
-    "prepare": "AR-7.1", "modify": "AR-7.2", "pay": "AR-8.5", "attack": "AR-12.1",
-    "duel_cards": "AR-12.2", "contest_first": "AR-13.1", "contest_cards": "AR-13.2",
-    "loot": "AR-12.5", "pick": "AR-5.8", "keep": "AR-11.2", "roll": "AR-1.6",
-    "light": "AR-1.4", "look": "AR-11.2", "dark": "AR-6.1", "steal": "AR-12.5",
-}
-
-
-ATTACKER, DEFENDER = 0, 1  # the roles in a fight
-DUEL_SEAT, DUEL_STRENGTH, DUEL_ADDED = 0, 2, 4
-"""Offsets into ``duel``, plus a role: ``duel[DUEL_SEAT + role]`` is that side's seat,
-``duel[DUEL_STRENGTH + role]`` its dice (the Advanced dice duel, AR-12.2) or the light cards
-it has played (the Family contest, AR-13.2), and, in a dice duel only,
-``duel[DUEL_ADDED + role]`` the light cards it has added (at most 2, AR-12.2)."""
-
-
-def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:
-    return (kind, a, b, c)
-
-
 # The steps the engine pushes most, made once (a step is an immutable tuple).
 SEATS = range(max(PLAYER_COUNTS))
 _LIGHT_STEP = [_step("light", p) for p in SEATS]
@@ -1033,8 +1031,6 @@ class AmberRouteState(GameState):
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
-        from boardlib.amber_route.explain import explain
-
         return explain(self, action)
 
     # ----- the end ------------------------------------------------------------------
@@ -1064,8 +1060,6 @@ class AmberRouteState(GameState):
         return text
 
     def snapshot(self) -> dict[str, Any]:
-        from boardlib.amber_route.setup import snapshot
-
         return snapshot(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
@@ -1104,14 +1098,14 @@ class AmberRouteState(GameState):
         }
 
     def describe(self) -> str:
-        from boardlib.amber_route.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
-        from boardlib.amber_route.setup import validate
-
+        """Raise ValueError, naming the rule, if this position could not arise in a game."""
         validate(self)
+        if (self.light_table != light_table_of(self.light_deck)
+                or self.dark_table != dark_table_of(self.dark_deck)):
+            raise ValueError("The cached draw tables are out of date with the decks.")
 
     def __repr__(self) -> str:
         return (f"<Amber Route {VERSIONS[self.version]}, {len(self.names)} players, "
@@ -1159,3 +1153,125 @@ def duel_damage(attacker: list[int], defender: list[int]) -> tuple[int, int]:
 
 def terrain_name(index: int, lang: str = "en") -> str:
     return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[index]
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    version: str = "advanced",
+    names: Sequence[str] | None = None,
+) -> AmberRouteState:
+    """A game set up by the rules of ``version``, the same for the same seed (AR-2).
+
+    The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
+    every later draw and die is a chance node. The position is built directly rather than
+    read back from a snapshot: a fresh set-up is valid by construction, and games are
+    started often (bots, benchmarks, tests).
+    """
+    count = check_players(players)
+    v = check_version(version)
+    rng = random.Random(seed)
+    deck = list(_LIGHT_DECK)
+    rng.shuffle(deck)
+    per = START["light_cards"][VERSIONS[v]]
+    graces = list(GRACE_CARDS)
+    rng.shuffle(graces)
+    first = rng.randrange(count)
+    seat_names = _names(list(names) if names is not None else None, count)
+    family = v == FAMILY
+    s = AmberRouteState.__new__(AmberRouteState)
+    # the attributes in from_snapshot's order, so that both make the same object
+    s.version = v
+    s.names = seat_names
+    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
+    s.secured, s.missed = [0] * count, [0] * count
+    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
+    s.kept = [[] for _ in range(count)]
+    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
+    s.light_deck = _light_counts_of(deck[count * per:])
+    s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
+    s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
+    s.dark_discard = []
+    s.box = [] if family else sorted(graces[count:])
+    s.amber_pool = TOTAL_AMBER - count * START["amber"]
+    s.guard_pool = TOTAL_GUARDS - count * START["guards"]
+    s.card, s.level, s.hp, s.challenge_dice, s.damage_boost = -1, 0, 0, 0, False
+    s.dice, s.other_dice, s.duel = [], [], []
+    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
+    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
+               _step("end_turn")]
+    s.ended = None
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    s._begin()
+    return s
+
+
+def from_snapshot(data: Any) -> AmberRouteState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = AmberRouteState.__new__(AmberRouteState)
+    s.version = check_version(data.get("version"))
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != n:
+        raise ValueError(f"'seats' must list {n} players.")
+    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
+    s.hand, s.kept, s.grace = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p + 1} must be an object.")
+        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
+        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
+        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
+        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
+        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
+        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
+        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
+        grace = seat.get("grace")
+        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
+    s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
+    s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
+    s.table = _light_counts(data.get("table"), "table")
+    s.look = _light_counts(data.get("look"), "look")
+    s.dark_deck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
+    s.dark_discard = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
+    s.box = sorted(_dark_list(data.get("box"), "box"))
+    s.amber_pool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
+    s.guard_pool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
+    card = data.get("card")
+    s.card = -1 if card is None else _dark(card, "card")
+    s.level = _int(data.get("level"), "level", 0, 2)
+    s.hp = _int(data.get("hp"), "hp", 0, 5)
+    s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
+    s.damage_boost = _flag(data.get("damage36"), "damage36")
+    s.dice = _dice(data.get("dice"), "dice")
+    s.other_dice = _dice(data.get("other_dice"), "other_dice")
+    duel = data.get("duel")
+    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
+        raise ValueError("'duel' must be [] or the fight's numbers.")
+    s.duel = [_int(x, "duel", 0, 20) for x in duel]
+    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
+    first = data.get("first")
+    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
+    finals = data.get("finals")
+    if not isinstance(finals, list):
+        raise ValueError("'finals' must list seats.")
+    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
+    s.fresh = _flag(data.get("fresh"), "fresh")
+    s.queue = _queue(data.get("queue"), n)
+    ended = data.get("ended")
+    if ended not in (None, "castle"):
+        raise ValueError("'ended' must be null or 'castle'.")
+    s.ended = ended
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    validate(s)
+    s._begin()
+    _check_next_step(s)
+    return s
+
+
+def from_description(text: str) -> AmberRouteState:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))
