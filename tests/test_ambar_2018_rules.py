@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from boardlib import CHANCE, TERMINAL, ambar_2018
-from boardlib.ambar_2018.state import BLACK, CODES, COMPONENTS
+from boardlib.ambar_2018.data import BLACK, CODES, COMPONENTS
 from tests.helpers import described, play, refused
 
 RULEBOOK_DECK = {"alchemy": 4, "traveller": 8, "village": 12, "trade": 12, "chants": 5,

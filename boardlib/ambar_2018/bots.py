@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     ACTIONS,
     DANGER,
     JOURNEY,
     KIND,
     PRICES,
     TRADE,
+)
+from boardlib.ambar_2018.state import (
     Ambar2018State,
 )
 from boardlib.protocol import Action

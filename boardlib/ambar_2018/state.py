@@ -11,13 +11,112 @@ Every decision, including those of players other than the one whose turn it is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
-from importlib import resources
 from itertools import compress
 from typing import Any
 
+from boardlib.ambar_2018.data import (
+    ACTIONS,
+    ALCHEMY,
+    AM,
+    ANY_TIME,
+    BANDIT,
+    BANK,
+    BEST,
+    BLACK,
+    CA,
+    CAPACITY,
+    CARRY,
+    CARRY_WINDOW,
+    CHANTS,
+    CHOICE,
+    CO,
+    CODES,
+    COLOURS,
+    COST,
+    DANGER,
+    DEAL,
+    DEMANDS,
+    DI,
+    DRAW,
+    EVENT_COUNTS,
+    EVENT_SOLDIERS,
+    EVENTS,
+    FA,
+    FC,
+    FG,
+    FOREST,
+    FX,
+    GAME,
+    GEM_TOTALS,
+    JOURNEY,
+    KIND,
+    LD,
+    LINEUP,
+    MARKERS,
+    MAX_BLACK,
+    MAX_LINEUP,
+    NCARDS,
+    NEVENTS,
+    ORACLE,
+    ORACLE_CHOICE,
+    OTHERS_DECIDE,
+    OVER,
+    OWN_AND_ANY,
+    PEEK,
+    PHASES,
+    PLACE,
+    PLAYER_COUNTS,
+    PRICES,
+    RAID,
+    RANK,
+    RED_DEMON,
+    RESPONSE,
+    REWARD,
+    ROUND1,
+    ROUND2,
+    SERPENT,
+    SITE_PRICES,
+    SITES,
+    SOLDIERS,
+    START,
+    STARTING,
+    SUPPLIES,
+    TABLE,
+    TARGETED,
+    TRADE,
+    TRADE_CARDS,
+    TRADING,
+    TRAVELLER,
+    UPGRADES,
+    VILLAGE,
+    B,
+    R,
+    Y,
+)
+from boardlib.ambar_2018.description import describe, parse_description
+from boardlib.ambar_2018.explain import explain
+from boardlib.ambar_2018.setup import (
+    PILES,
+    _choice,
+    _code,
+    _count_vector,
+    _kind_code,
+    _lineup_code,
+    _list,
+    _location,
+    _seat,
+    _whole,
+    check_players,
+    observation,
+    richest_seat,
+    snapshot,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.messages import default_names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -29,90 +128,6 @@ from boardlib.protocol import (
     one_fewer,
 )
 from boardlib.ranking import Result, rank_players
-
-GAME = "ambar_2018"
-COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
-PLAYER_COUNTS = tuple(COMPONENTS["players"])
-COLOURS = COMPONENTS["colours"]["order"]  # "Y", "B", "R": least to most valuable
-COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
-Y, B, R = 0, 1, 2
-SUPPLIES = COMPONENTS["supplies"]
-GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
-MARKERS = SUPPLIES["amber_markers"]
-SOLDIERS = SUPPLIES["soldiers"]
-BANK = COMPONENTS["bank"]["gold"]
-SITE_PRICES = COMPONENTS["forest"]["site_prices"]
-SITES = len(SITE_PRICES)
-MAX_LINEUP = 7
-MAX_BLACK = 3
-
-FOREST, ALCHEMY, TRAVELLER, VILLAGE, TRADE, CHANTS, ORACLE, BANDIT, RAID, DEMON = range(10)
-KINDS = ("forest", "alchemy", "traveller", "village", "trade", "chants", "oracle", "bandit",
-         "raid", "demon")
-CARD_LIST = COMPONENTS["cards"]["list"]
-CODES = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
-SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
-NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
-KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
-BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
-START = [bool(c.get("start")) for c in CARD_LIST]
-ROUND1 = [c.get("round1", 0) for c in CARD_LIST]
-ROUND2 = [c.get("round2", 0) for c in CARD_LIST]
-COST = [c.get("cost", 0) for c in CARD_LIST]
-RANK = [c.get("rank", 0) for c in CARD_LIST]
-CARRY = [[c.get("carry", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
-CAPACITY = [c.get("capacity", 0) for c in CARD_LIST]
-BEST = [COLOURS.index(c["best"]) if "best" in c else -1 for c in CARD_LIST]
-PRICES = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
-DEMANDS = [COLOURS.index(c["demands"]) if "demands" in c else -1 for c in CARD_LIST]
-TABLE = [
-    {int(m): [(COLOURS.index(o[0]), int(o[1:])) for o in opts] for m, opts in c["table"].items()}
-    if "table" in c else {}
-    for c in CARD_LIST
-]
-CARD_NAMES = [c["name"] for c in CARD_LIST] + ["Serpent", "Red Demon"]
-START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE = (
-    CODES.index("SF"), CODES.index("SA"), CODES.index("ST"), CODES.index("SV"))
-STARTING = (START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE)
-JOURNEY_CARDS = sum(ROUND1) + sum(ROUND2)  # 66 (AB-1.1)
-
-EVENT_LIST = COMPONENTS["events"]["list"]
-EVENTS = [e["code"] for e in EVENT_LIST]
-NEVENTS = len(EVENTS)
-EVENT_NAMES = [e["name"] for e in EVENT_LIST]
-EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
-EVENT_WHEN = [e["when"] for e in EVENT_LIST]
-EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]
-FC, AM, FA, CA, LD, DI, FG, CO, FX = (EVENTS.index(c) for c in
-                                      ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
-ANY_TIME = (FC, FA, CA)
-TARGETED = (FC, FA, CA, FX)
-OWN_TURN = (AM, LD, CO, FX)
-OWN_AND_ANY = OWN_TURN + ANY_TIME
-TRADE_CARDS = frozenset(c for c in range(NCARDS) if KIND[c] == TRADE)
-
-# Card locations of the two demons.
-PLACE, LINEUP, ASIDE = -1, -2, -3
-
-(DEAL, CHOICE, JOURNEY, DRAW, DANGER, PEEK, ORACLE_CHOICE, REWARD, RESPONSE, ACTIONS, CARRY_WINDOW,
- TRADING, UPGRADES, OVER) = range(14)
-PHASES = ("deal", "choice", "journey", "draw", "danger", "peek", "oracle", "reward", "response",
-          "actions", "carry", "trade", "upgrade", "over")
-CHANCE_PHASES = (DEAL, DRAW, PEEK, REWARD)
-OTHERS_DECIDE = (RESPONSE, CARRY_WINDOW, TRADING, UPGRADES)
-
-COMPONENT_TOTALS = {
-    "yellow gems": GEM_TOTALS[Y],
-    "blue gems": GEM_TOTALS[B],
-    "red gems": GEM_TOTALS[R],
-    "gold": BANK,
-    "soldiers": SOLDIERS,
-    "amber markers": MARKERS,
-    "journey cards": JOURNEY_CARDS,
-    "starting cards": 4 * max(PLAYER_COUNTS),
-    "demon and treasure cards": 3,
-    "event cards": SUPPLIES["event_cards"],
-}
 
 
 def _vocabulary() -> dict[str, Action]:
@@ -1031,8 +1046,6 @@ class Ambar2018State(GameState):
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
-        from boardlib.ambar_2018.explain import explain
-
         return explain(self, action)
 
     # ----- the end ------------------------------------------------------------------
@@ -1053,13 +1066,9 @@ class Ambar2018State(GameState):
 
     # ----- copying, saving, checking ------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        from boardlib.ambar_2018.setup import snapshot
-
         return snapshot(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        from boardlib.ambar_2018.setup import observation
-
         return observation(self, player)
 
     def inventory(self) -> dict[str, int]:
@@ -1100,15 +1109,13 @@ class Ambar2018State(GameState):
 
     def describe(self) -> str:
         """The position in the short text form that ``from_description`` reads."""
-        from boardlib.ambar_2018.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
-        from boardlib.ambar_2018.setup import validate
-
         validate(self)
+        if self.drawable != deck_table(self.deck):
+            raise ValueError("The cached player to move is out of date.")
 
     def __repr__(self) -> str:
         return (f"<Ambar (2018) {len(self.names)} players, round {self.round}, "
@@ -1151,11 +1158,6 @@ WINDOWS = {
 
 
 
-def richest_seat(gold: list[int]) -> int:
-    """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
-    return gold.index(max(gold))  # index() finds the first seat with the most
-
-
 def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
     """The gem colour a bandit takes, or -1 for a gold coin (AB-4.4).
 
@@ -1184,3 +1186,154 @@ def company_moves(alchemy: list[int], village: list[int], card: int) -> list[int
         take = min(alchemy[col], 3 - len(moves), max(room - len(moves), 0))
         moves += [col] * take
     return moves
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, names: Sequence[str] | None = None
+) -> Ambar2018State:
+    """A game set up by the rules (AB-2). Nothing random is decided here: the starting
+    event cards are dealt by chance nodes and the shuffled deck is drawn card by card, so
+    ``seed`` changes nothing (it is accepted so that every game is started the same way)."""
+    count = check_players(players)
+    if names is not None:
+        if not isinstance(names, (list, tuple)):
+            raise ValueError(f"'names' must list {count} non-empty names.")
+        names = _names(list(names), count)
+    key = (count, tuple(names) if names is not None else None)
+    template = _NEW_GAMES.get(key)
+    if template is None:
+        template = _NEW_GAMES[key] = _set_up(count, names)
+    return template.clone()  # set-up is the same every time: build it once, copy it
+
+
+_NEW_GAMES: dict[tuple[int, tuple[str, ...] | None], Ambar2018State] = {}
+
+
+def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
+    """The position before the starting event cards are dealt (AB-2)."""
+    start = SUPPLIES["start"]
+    unused = max(PLAYER_COUNTS) - count
+    box = {CODES[c]: unused for c in STARTING} if unused else {}
+    seats = [
+        {
+            "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
+            "alchemy": "SA", "traveller": "ST", "village": "SV",
+            "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
+        }
+        for _ in range(count)
+    ]
+    handed = {c: count * n for c, n in start["alchemy_gems"].items()}
+    return from_snapshot({
+        "players": count,
+        "names": list(names) if names is not None else default_names(count),
+        "round": 1, "phase": "deal", "active": 0, "decider": None, "queue": [],
+        "deck": {CODES[c]: n for c, n in enumerate(ROUND1) if n},
+        "aside": {CODES[c]: n for c, n in enumerate(ROUND2) if n},
+        "discard": {}, "box": box, "top": None, "top_known": [],
+        "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
+        "chants_check": False, "actions": 0, "seats": seats,
+        "supply": {"markers": MARKERS - count * start["markers"],
+                   "soldiers": SOLDIERS - count * start["soldiers"],
+                   "bank": BANK - count * start["gold"]},
+        "hoard": {c: GEM_TOTALS[i] - handed.get(c, 0) for i, c in enumerate(COLOURS)},
+        "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
+        "carry": None,
+        "event_deck": dict(zip(EVENTS, EVENT_COUNTS)), "event_discard": {},
+        "serpent": "place", "serpent_next": None, "demon": "aside", "demon_out": False,
+        "deal": 0, "ended": None,
+    })
+
+
+# ----- snapshots -------------------------------------------------------------------------
+
+
+def from_snapshot(data: Any) -> Ambar2018State:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = Ambar2018State.__new__(Ambar2018State)
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    s.round = _choice(data.get("round"), (1, 2), "round")
+    phase = _choice(data.get("phase"), PHASES, "phase")
+    s.phase = PHASES.index(phase)
+    s.active = _seat(data.get("active"), n, "active")
+    decider = data.get("decider")
+    s.decider = _seat(decider, n, "decider") if decider is not None else -1
+    s.queue = [_seat(q, n, "queue") for q in _list(data.get("queue"), "queue")]
+    for pile in PILES:
+        setattr(s, pile, _count_vector(data.get(pile), CODES[:NCARDS], pile))
+    s.top = _code(data.get("top"), "top") if data.get("top") is not None else -1
+    s.top_known = [_seat(q, n, "top_known") for q in _list(data.get("top_known"), "top_known")]
+    s.lineup = [_lineup_code(c) for c in _list(data.get("lineup"), "lineup")]
+    used = _list(data.get("used"), "used")
+    if any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(s.lineup)
+           or KIND[s.lineup[k]] != TRADE for k in used):
+        raise ValueError("'used' must list line-up positions (from 0) of trade cards.")
+    s.used = [k in used for k in range(len(s.lineup))]
+    s.turned = _code(data.get("turned"), "turned") if data.get("turned") is not None else -1
+    s.drawn = _whole(data.get("drawn"), "drawn")
+    s.fled = _flag(data.get("fled"), "fled")
+    s.chants_check = _flag(data.get("chants_check"), "chants_check")
+    s.actions = _whole(data.get("actions"), "actions")
+    seats = _list(data.get("seats"), "seats")
+    if len(seats) != n:
+        raise ValueError(f"'seats' must describe {n} players.")
+    s.gold, s.soldiers, s.markers, s.alchemy, s.traveller, s.village = [], [], [], [], [], []
+    s.alchemy_gems, s.village_gems, s.hands = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p} must be an object.")
+        s.gold.append(_whole(seat.get("gold"), "gold"))
+        s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
+        s.markers.append(_whole(seat.get("markers"), "markers"))
+        s.alchemy.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
+        s.traveller.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
+        s.village.append(_kind_code(seat.get("village"), VILLAGE, "village"))
+        s.alchemy_gems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
+        s.village_gems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
+        s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
+    supply = data.get("supply")
+    if not isinstance(supply, dict):
+        raise ValueError("'supply' must give markers, soldiers and bank.")
+    s.marker_supply = _whole(supply.get("markers"), "supply.markers")
+    s.soldier_supply = _whole(supply.get("soldiers"), "supply.soldiers")
+    s.bank = _whole(supply.get("bank"), "supply.bank")
+    for key in ("hoard", "loot", "sold", "treasure"):
+        setattr(s, key, _count_vector(data.get(key), COLOURS, key))
+    s.loot_gold = _whole(data.get("loot_gold"), "loot_gold")
+    s.treasure_gold = _whole(data.get("treasure_gold"), "treasure_gold")
+    carry = data.get("carry")
+    if carry is None:
+        s.carry = [-1, 0]
+    else:
+        if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
+            raise ValueError("'carry' must be null or {colour, count}.")
+        s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
+    s.event_deck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
+    s.event_discard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
+    s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
+    nxt = data.get("serpent_next")
+    s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
+    s.demon = _location(data.get("demon"), n, ("aside",), "demon")
+    s.demon_out = _flag(data.get("demon_out"), "demon_out")
+    deal = data.get("deal")
+    s.deal_seat = _seat(deal, n, "deal") if deal is not None else -1
+    ended = data.get("ended")
+    if ended not in (None, "deck"):
+        raise ValueError("'ended' must be null or \"deck\".")
+    s.ended = ended
+    s.left = sum(s.deck)
+    s.drawable = deck_table(s.deck)
+    s._who = s._whose()
+    validate(s)
+    s._begin()
+    return s
+
+
+# ----- checking ---------------------------------------------------------------------------
+
+
+def from_description(text: str) -> Ambar2018State:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))
