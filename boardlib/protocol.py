@@ -436,7 +436,9 @@ class GameState:
             chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
         events: list[Event] = []
         self._apply(chosen, events)
-        self._record(chosen)
+        self.history.append(chosen)  # _record(chosen), written out: the hottest call of all
+        self._legal_cache = None
+        self._weights_cache = None
         return events
 
     def _record(self, action: Action) -> None:
