@@ -436,16 +436,10 @@ class GameState:
             chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
         events: list[Event] = []
         self._apply(chosen, events)
-        self.history.append(chosen)  # _record(chosen), written out: the hottest call of all
+        self.history.append(chosen)  # the action joins the history; the caches are stale
         self._legal_cache = None
         self._weights_cache = None
         return events
-
-    def _record(self, action: Action) -> None:
-        """After ``action`` was applied: it joins the history, and the caches are stale."""
-        self.history.append(action)
-        self._legal_cache = None
-        self._weights_cache = None
 
     def _forget_caches(self) -> None:
         """The position was changed outside ``apply_action``: recompute on next use."""

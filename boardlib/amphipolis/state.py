@@ -176,10 +176,12 @@ class AmphipolisState(GameState):
                 events: list[Event] = []
                 if phase == DRAW:
                     self._draw(tile, events)
-                    self._record(DRAW_AS[tile])
+                    self.history.append(DRAW_AS[tile])
                 else:
                     self._seed(tile, events)
-                    self._record(SEED_AS[tile])
+                    self.history.append(SEED_AS[tile])
+                self._legal_cache = None  # as GameState.apply_action does after a move
+                self._weights_cache = None
                 return events
         return super().apply_action(action, player)
 
