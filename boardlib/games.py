@@ -101,7 +101,29 @@ AMBAR_2018 = GameInfo(
 # the fights of a turn, so 22 draws per turn is generous; in practice games take a few
 # hundred steps and 25,000 is never reached (the conformance suite checks it).
 
+PIG = GameInfo(
+    name="pig",
+    title="Pig",
+    titles={"en": "Pig", "ja": "ピッグ"},
+    player_counts=(2,),
+    variants={},
+    bots=("random", "hold_at_20"),
+    hidden_information=False,
+    max_actions=1_000_000,
+    rules="docs/rules/pig.md",
+    module_path="boardlib.pig",
+)
+# max_actions: no bound holds for every way of playing (a player who never holds never
+# scores), so this one is for the game's bots, with any target ≤ 1,000 (PG-2.1). A hold
+# banks ≥ 2 points (PG-3.2), so a game has fewer than 1,000 holds; a turn of either bot
+# ends in a hold with probability ≥ 0.375 (hold at 20 reaches 20 before a 1 with
+# probability 0.3755; the random bot holds at its second decision with 5/6 × 1/2) and lasts
+# 2 actions per roll plus the hold, with a roll ending it (a 1) with probability ≥ 1/6. So a
+# game averages at most 13 × 1,000 / 0.375 < 35,000 actions, and as a sum of geometric
+# variables its length has exponentially small tails: 1,000,000 is never reached in
+# practice (the conformance suite checks it at the standard target).
+
 GAMES: dict[str, GameInfo] = {
-    info.name: info for info in (AMBAR_FOSSILS, AMPHIPOLIS, AMBER_ROUTE, AMBAR_2018)
+    info.name: info for info in (AMBAR_FOSSILS, AMPHIPOLIS, AMBER_ROUTE, AMBAR_2018, PIG)
 }
 """Game name → ``GameInfo``, so tests, bots, widgets and the command line are generic."""

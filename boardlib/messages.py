@@ -127,10 +127,13 @@ def player_name(player: int, lang: str = "en", names: Sequence[str] | None = Non
     return _PLAYER.get(lang, _PLAYER["en"]).format(n=player + 1)
 
 
+def default_names(players: int) -> list[str]:
+    """The seats' names when nobody gives any: "Player 1", "Player 2", …"""
+    return [f"Player {i + 1}" for i in range(players)]
+
+
 def localized_names(names: Sequence[str], lang: str) -> list[str]:
     """Default seat names ("Player 1", …) in ``lang``; chosen names stay as they are."""
-    from boardlib.protocol import default_names
-
     if list(names) == default_names(len(names)):
         return [player_name(i, lang) for i in range(len(names))]
     return list(names)

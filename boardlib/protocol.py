@@ -14,12 +14,16 @@ A plain string that spells a move (``"place 3"``) is accepted wherever an
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from boardlib.messages import default_names as default_names  # re-exported for the games
+from boardlib.messages import render_event, render_message
 
 if TYPE_CHECKING:
     from boardlib.ranking import Result
@@ -29,6 +33,9 @@ CHANCE = -1
 
 TERMINAL = -2
 """``current_player()`` once the game is over."""
+
+SAVE_FORMAT, SAVE_VERSION = "boardlib-save", 1
+"""What ``to_json`` writes in a save's "format" and "version" fields (boardlib.saves reads it)."""
 
 ILLEGAL_KINDS = ("not_your_turn", "game_over", "wrong_phase", "rule", "malformed")
 
@@ -64,8 +71,6 @@ class IllegalAction(ValueError):
         """The reason in ``lang`` (from the message catalog; English if it has none)."""
         if self.key is None or lang == "en":
             return self.reason
-        from boardlib.messages import render_message
-
         return render_message(self.game, self.key, self.fields, lang, self.names)
 
 
@@ -75,8 +80,6 @@ def illegal(kind: str, key: str, rule: str | None = None, *, game: str | None = 
 
     ``key`` is ``"core.…"`` (boardlib.messages.CORE) or a key of the game's ``MESSAGES``.
     """
-    from boardlib.messages import render_message
-
     reason = render_message(game, key, fields, "en", names)
     return IllegalAction(kind, reason, rule, key=key, fields=fields, game=game, names=names)
 
@@ -132,8 +135,6 @@ class Event:
     def sentence(self, lang: str = "en", names: Iterable[str] | None = None,
                  viewer: int | None = None) -> str:
         """The event in words, as seat ``viewer`` may hear it (None: everything is told)."""
-        from boardlib.messages import render_event
-
         return render_event(self, lang, list(names) if names is not None else None, viewer)
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
@@ -435,14 +436,10 @@ class GameState:
             chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
         events: list[Event] = []
         self._apply(chosen, events)
-        self._record(chosen)
-        return events
-
-    def _record(self, action: Action) -> None:
-        """After ``action`` was applied: it joins the history, and the caches are stale."""
-        self.history.append(action)
+        self.history.append(chosen)  # the action joins the history; the caches are stale
         self._legal_cache = None
         self._weights_cache = None
+        return events
 
     def _forget_caches(self) -> None:
         """The position was changed outside ``apply_action``: recompute on next use."""
@@ -451,10 +448,20 @@ class GameState:
 
     # ----- saving ------------------------------------------------------------------
     def to_json(self) -> str:
-        """A versioned JSON save: the starting position, every action since, the position now."""
-        from boardlib.saves import dump
-
-        return dump(self)
+        """A versioned JSON save: the starting position, every action since, the position now
+        (``boardlib.saves.load`` reads it back, checking every move)."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.GAME,
+                "start": self.start_snapshot(),
+                "history": list(self.history),
+                "position": self.snapshot(),
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -516,7 +523,3 @@ def _short_repr(value: object, limit: int = 40) -> str:
 def _plain_text(text: str) -> str:
     """An exact ``str`` copy, so a str subclass's own ``__eq__`` can never run."""
     return str.__str__(text) if type(text) is not Action else text
-
-
-def default_names(players: int) -> list[str]:
-    return [f"Player {i + 1}" for i in range(players)]

@@ -13,25 +13,14 @@ import json
 from typing import Any
 
 from boardlib.games import GAMES
-from boardlib.protocol import GameState, IllegalAction
+from boardlib.protocol import SAVE_FORMAT, SAVE_VERSION, GameState, IllegalAction
 
-FORMAT = "boardlib-save"
-VERSION = 1
+FORMAT, VERSION = SAVE_FORMAT, SAVE_VERSION
 
 
 def dump(state: GameState) -> str:
-    return json.dumps(
-        {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": state.GAME,
-            "start": state.start_snapshot(),
-            "history": list(state.history),
-            "position": state.snapshot(),
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    """The save of ``state`` (``state.to_json()``)."""
+    return state.to_json()
 
 
 def load(text: object, game: str | None = None) -> GameState:

@@ -130,11 +130,16 @@ def main() -> int:
     print("\n".join(lines))
     if args.check is None:
         return 0
-    expected = set(args.check.read_text().split("\n"))
-    changed = [line for line in lines if line not in expected]
+    expected = {line.rsplit(" ", 1)[0]: line for line in args.check.read_text().splitlines()}
+    known = [line for line in lines if line.rsplit(" ", 1)[0] in expected]
+    changed = [line for line in known if line not in expected.values()]
+    for line in lines:
+        if line not in known:
+            print(f"new (not in {args.check.name}): {line}", file=sys.stderr)
     for line in changed:
         print(f"CHANGED: {line}", file=sys.stderr)
-    print(f"{len(lines) - len(changed)} of {len(lines)} configurations unchanged", file=sys.stderr)
+    print(f"{len(known) - len(changed)} of {len(known)} recorded configurations unchanged",
+          file=sys.stderr)
     return 1 if changed else 0
 
 

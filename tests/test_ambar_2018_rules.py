@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from boardlib import CHANCE, TERMINAL, ambar_2018
-from boardlib.ambar_2018.state import BLACK, CODES, COMPONENTS
+from boardlib.ambar_2018.data import BLACK, CODES, COMPONENTS
 from tests.helpers import described, play, refused
 
 RULEBOOK_DECK = {"alchemy": 4, "traveller": 8, "village": 12, "trade": 12, "chants": 5,
@@ -270,7 +270,7 @@ def test_bandits_take_the_demanded_gem_then_the_treasure_card_gets_it():
     play(state, "draw", "card BB")
     assert state.legal_actions() == ["fight", "pay"]
     play(state, "pay", "stop")
-    assert state.agems[0] == [2, 0, 0] and state.loot == [0, 1, 0]
+    assert state.alchemy_gems[0] == [2, 0, 0] and state.loot == [0, 1, 0]
     finish_turn(state)
     assert state.treasure == [0, 1, 0] and state.loot == [0, 0, 0]
 
@@ -367,7 +367,7 @@ def test_one_action_per_day():
     assert state.actions == 3
     play(state, "make Y1", "make Y1", "make Y1")
     refused(state, "make Y1", "AB-6.1")
-    assert state.agems[0] == [4, 0, 0]
+    assert state.alchemy_gems[0] == [4, 0, 0]
 
 
 @pytest.mark.rule("AB-6.2")
@@ -375,7 +375,7 @@ def test_alchemy_makes_from_the_hoard_only():
     state = pos("phase: actions\nactions: 2\nline-up: V6\nplayer 1: markers 3\n"
                 "hoard: Y2 B15 R10\nplayer 2: alchemy gems Y37")
     play(state, "make Y3")
-    assert state.agems[0][0] == 3 and state.hoard[0] == 0
+    assert state.alchemy_gems[0][0] == 3 and state.hoard[0] == 0
     refused(state, "make Y3", "AB-6.2")
 
 
@@ -386,7 +386,8 @@ def test_traveller_carries_one_colour_up_to_its_limit():
         "carry Y 1", "carry Y 2", "carry B 1"}
     refused(state, "carry Y 3", "AB-6.3")
     play(state, "carry Y 2")
-    assert state.vgems[0] == [2, 0, 0] and state.agems[0] == [2, 2, 0] and state.actions == 1
+    assert state.village_gems[0] == [2, 0, 0] and state.alchemy_gems[0] == [2, 2, 0]
+    assert state.actions == 1
 
 
 @pytest.mark.rule("AB-6.4")
@@ -404,7 +405,7 @@ def test_discarding_an_event_card_gives_an_action():
     refused(state, "make Y1", "AB-6.1")
     refused(state, "discard FA", "AB-6.5")
     play(state, "discard FC")
-    assert state.actions == 1 and state.ediscard[0] == 1 and len(state.lineup) == 1
+    assert state.actions == 1 and state.event_discard[0] == 1 and len(state.lineup) == 1
     play(state, "make Y1")
     assert state.phase == 12  # nothing left to do: the action phase ended
 
@@ -438,7 +439,7 @@ def test_no_trade_card_no_trade():
     state = pos("phase: actions\nactions: 1\nline-up: V6\nplayer 1: village gems Y2")
     play(state, "end")
     assert state.phase == 12  # straight to the upgrades
-    assert state.vgems[0] == [2, 0, 0]
+    assert state.village_gems[0] == [2, 0, 0]
 
 
 @pytest.mark.rule("AB-7.2", "AB-7.3")
@@ -453,7 +454,7 @@ def test_everyone_trades_in_turn_order_each_card_once():
     play(state, "sell 1")
     assert state.gold[:2] == [3 + 2, 3 + 2]
     # both trade cards used: player 3 cannot trade; the sold gems are back in the hoard
-    assert state.phase == 12 and state.vgems[2] == [2, 0, 0]
+    assert state.phase == 12 and state.village_gems[2] == [2, 0, 0]
     assert state.sold == [0, 0, 0] and state.hoard[1] == 15
 
 
@@ -464,7 +465,7 @@ def test_one_upgrade_a_better_card_gems_move():
                 "player 1: gold 9, alchemy gems Y2, village gems Y1\nplayer 2: gold 9")
     assert state.legal_actions() == ["buy 1", "buy 2", "forest", "soldier", "pass"]
     play(state, "buy 1")
-    assert seat(state, 0)["village"] == "V6" and state.vgems[0] == [1, 0, 0]
+    assert seat(state, 0)["village"] == "V6" and state.village_gems[0] == [1, 0, 0]
     assert state.discard[CODES.index("SV")] == 1 and state.gold[0] == 7
     assert state.current_player() == 1  # the next player; player 1 bought their one upgrade
 
@@ -594,7 +595,7 @@ def test_distractions_on_a_travelling_player():
     play(state, "carry Y 2")
     assert state.current_player() == 1 and state.legal_actions() == ["play DI", "pass"]
     play(state, "play DI")
-    assert state.vgems[0] == [0, 0, 0] and state.hoard[0] == hoard + 2 and state.phase == 9
+    assert state.village_gems[0] == [0, 0, 0] and state.hoard[0] == hoard + 2 and state.phase == 9
 
 
 @pytest.mark.rule("AB-11.3")
@@ -615,7 +616,7 @@ def test_the_fox_needs_a_soldier():
     state = pos("phase: actions\nactions: 0\nline-up: V6\nplayer 1: events FX\n"
                 "player 2: village gems Y2 B1")
     play(state, "play FX 2")
-    assert state.vgems[1] == [1, 0, 0] and state.agems[0] == [2, 1, 0]
+    assert state.village_gems[1] == [1, 0, 0] and state.alchemy_gems[0] == [2, 1, 0]
     assert state.soldiers[0] == 2
 
 
@@ -633,7 +634,7 @@ def test_failed_alchemy_takes_the_two_most_valuable():
     state = pos("phase: actions\nactions: 0\nline-up: V6\nplayer 1: events FA\n"
                 "player 2: alchemy gems Y3 B1 R1")
     play(state, "play FA 2")
-    assert state.agems[1] == [3, 0, 0]
+    assert state.alchemy_gems[1] == [3, 0, 0]
 
 
 @pytest.mark.rule("AB-11.8")
@@ -641,7 +642,7 @@ def test_cheating_alchemy_swaps_for_more_valuable_gems():
     state = pos("phase: actions\nactions: 0\nline-up: V6\nplayer 1: events CA, alchemy gems Y2\n"
                 "player 2: alchemy gems Y1 R1")
     play(state, "play CA 2")
-    assert state.agems[0] == [1, 0, 1] and state.agems[1] == [2, 0, 0]
+    assert state.alchemy_gems[0] == [1, 0, 1] and state.alchemy_gems[1] == [2, 0, 0]
     state = pos("phase: actions\nactions: 0\nline-up: V6\nplayer 1: events CA, alchemy gems R2\n"
                 "player 2: alchemy gems Y1 R1")
     refused(state, "play CA 2", "AB-11.8")
@@ -651,7 +652,7 @@ def test_cheating_alchemy_swaps_for_more_valuable_gems():
 def test_lakeside_discovery_follows_the_french_text():
     state = pos("phase: actions\nactions: 0\nline-up: V6\nplayer 1: events LD")
     play(state, "play LD")
-    assert state.agems[0] == [5, 0, 0]
+    assert state.alchemy_gems[0] == [5, 0, 0]
 
 
 @pytest.mark.rule("AB-11.11")
@@ -660,13 +661,13 @@ def test_fog_only_on_yellow_or_blue():
                 "player 1: alchemy gems Y3, events FG\nplayer 2: events FG")
     play(state, "carry Y 2")
     play(state, "play FG")
-    assert state.vgems[0] == [0, 0, 0]
+    assert state.village_gems[0] == [0, 0, 0]
     state = pos("phase: actions\nactions: 2\nline-up: V6\n"
                 "player 1: alchemy gems R1, traveller T3, village V8\nplayer 2: events FG")
     play(state, "carry R 1")
     assert state.current_player() == 1 and state.legal_actions() == ["pass"]  # no Fog on red
     play(state, "pass")
-    assert state.vgems[0] == [0, 0, 1] and state.phase == 9
+    assert state.village_gems[0] == [0, 0, 1] and state.phase == 9
 
 
 @pytest.mark.rule("AB-11.12")
@@ -674,7 +675,8 @@ def test_company_moves_three_gems_for_free():
     state = pos("phase: actions\nactions: 0\nline-up: V6\n"
                 "player 1: alchemy gems Y3 B1 R1, events CO")
     play(state, "play CO")
-    assert state.vgems[0] == [2, 1, 0] and state.agems[0] == [1, 0, 1] and state.actions == 0
+    assert state.village_gems[0] == [2, 1, 0] and state.alchemy_gems[0] == [1, 0, 1]
+    assert state.actions == 0
 
 
 # ----- AB-12 rounds --------------------------------------------------------------------------

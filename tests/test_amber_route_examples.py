@@ -31,7 +31,7 @@ def test_monster_fight_example():
     assert state.is_chance_node() and len(state.dice) == 3
     do(state, "die 5", "die 6", "die 2", "done")  # two hits on 4-6
     assert state.hp == 1
-    assert len(state.odice) == 2  # the monster's strength is 2
+    assert len(state.other_dice) == 2  # the monster's strength is 2
     do(state, "die 4", "die 1")  # one die on 4-6: one guard lost
     assert state.guards[0] == 2
     assert len(state.dice) == 3  # the same three dice again
@@ -82,7 +82,7 @@ def test_trap_example():
         player 2: field 0
         facing: D40
     """)
-    assert state.level == 2 and state.nd == 4
+    assert state.level == 2 and state.challenge_dice == 4
     do(state, "play A1", "go")
     assert len(state.dice) == 5
     do(state, "die 1", "die 1", "die 3", "die 6", "die 4")
@@ -165,7 +165,7 @@ def test_family_contest_example():
     do(state, "die 3", "die 3", "die 3")
     assert "set 1 6" not in state.legal_actions()  # guards only (AR-13.5)
     do(state, "done")
-    assert len(state.odice) == 4
+    assert len(state.other_dice) == 4
     events = do(state, "die 2", "die 4", "die 4", "die 1", "done")
     contest = next(e for e in events if e.kind == "contest")
     assert (contest.fields["attack"], contest.fields["defence"]) == (9, 11)

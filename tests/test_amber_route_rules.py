@@ -43,7 +43,7 @@ def test_an_empty_amber_pool_gives_nothing():
         player 1: field 8, amber 1
         player 2: field 0, amber 1, secured 38
     """)
-    assert state.apool == 0
+    assert state.amber_pool == 0
     events = do(state, "move 1")  # field 9 is a city
     assert [e.kind for e in events if e.kind.endswith("amber")] == ["no_amber"]
     assert state.amber[0] == 1
@@ -101,7 +101,7 @@ def test_an_empty_light_deck_is_refilled_from_the_discards():
     assert state.current_player() == 0
     do(state, "keep M1")
     do(state, "buy cards")
-    assert state.is_chance_node() and sum(state.ldeck) > 0
+    assert state.is_chance_node() and sum(state.light_deck) > 0
 
 
 @pytest.mark.rule("AR-1.5")
@@ -138,7 +138,7 @@ def test_advanced_setup():
     assert [sum(h) for h in state.hand] == [3, 3, 3]
     assert all(CARD_KIND[g] == GRACE for g in state.grace)
     assert len(state.box) == 1 and CARD_KIND[state.box[0]] == GRACE
-    assert not any(CARD_KIND[c] == GRACE for c in state.ddeck)
+    assert not any(CARD_KIND[c] == GRACE for c in state.dark_deck)
 
 
 @pytest.mark.rule("AR-2.3")
@@ -146,7 +146,7 @@ def test_family_setup():
     state = new_game(players=3, seed=5, version="family")
     assert [sum(h) for h in state.hand] == [5, 5, 5]
     assert state.grace == [-1, -1, -1] and state.box == []
-    assert sum(1 for c in state.ddeck if CARD_KIND[c] == GRACE) == 4
+    assert sum(1 for c in state.dark_deck if CARD_KIND[c] == GRACE) == 4
 
 
 @pytest.mark.rule("AR-2.4")
@@ -163,11 +163,11 @@ def test_three_unsecured_amber_become_one_secured():
         player 1: field 8, amber 2
         player 2: field 0
     """)
-    pool = state.apool
+    pool = state.amber_pool
     events = do(state, "move 1")  # the city gives one amber
     assert "secure_amber" in [e.kind for e in events]
     assert (state.amber[0], state.secured[0]) == (0, 1)
-    assert state.apool == pool - 1 + 2  # one taken, two of the three put back
+    assert state.amber_pool == pool - 1 + 2  # one taken, two of the three put back
 
 
 @pytest.mark.rule("AR-3.3", "AR-8.5")
@@ -389,7 +389,7 @@ def test_lightning_used_at_once_hourglass_kept():
     """)  # a wasteland monster, lightning: 1 amber; level II on a monster field
     do(state, "go", "die 6", "done", "die 1", "die 1", "die 1", "die 6", "done", "die 1", "die 1",
        "die 1", "die 6", "done", "die 1", "die 1", "die 1", "die 6", "done", "reward guard")
-    assert state.amber[0] == 2 and 46 in state.ddisc and state.kept[0] == []
+    assert state.amber[0] == 2 and 46 in state.dark_discard and state.kept[0] == []
     state = position("""
         player 1: field 17, guards 2, amber 0
         player 2: field 0
@@ -412,7 +412,7 @@ def test_the_resolved_pile_becomes_the_new_deck():
     """)
     events = do(state, "move 1")
     assert "reshuffle_dark" in [e.kind for e in events]
-    assert len(state.chance_outcomes()) == 56 and state.ddisc == []
+    assert len(state.chance_outcomes()) == 56 and state.dark_discard == []
 
 
 @pytest.mark.rule("AR-6.4")
@@ -441,7 +441,7 @@ def test_family_grace_card_is_resolved_at_once():
     do(state, "move 1", "reveal D58")
     assert state.card == 58 and state.is_chance_node()
     do(state, "die 6", "die 1", "pick 6", "pick 1", "card M1")
-    assert state.card == -1 and 58 in state.ddisc
+    assert state.card == -1 and 58 in state.dark_discard
     assert state.current_player() == 1
 
 
@@ -456,7 +456,7 @@ def test_only_matching_cards_add_their_value_in_dice():
     assert state.legal_actions() == ["play S2", "play A1", "go"]
     refused(state, "play M3", "AR-7.1")
     do(state, "play S2")
-    assert state.nd == 3 and state.ldisc[LIGHT_TOKENS.index("S2")] == 1
+    assert state.challenge_dice == 3 and state.light_discard[LIGHT_TOKENS.index("S2")] == 1
 
 
 @pytest.mark.rule("AR-7.2")
@@ -501,10 +501,10 @@ def test_no_more_than_five_dice():
         facing: D37
     """)
     do(state, "play S3")
-    assert state.nd == 4 and "play S2" not in state.legal_actions()
+    assert state.challenge_dice == 4 and "play S2" not in state.legal_actions()
     refused(state, "play S2", "AR-7.4")
     do(state, "play A1")
-    assert state.nd == 5
+    assert state.challenge_dice == 5
 
 
 # ----- AR-8 monsters ----------------------------------------------------------------
@@ -523,11 +523,11 @@ def _monster_round(version, card, field):
 def test_advanced_monster_table():
     # field 10 (wasteland, ghost) with D00 (mountain monster): level I
     state = _monster_round("advanced", "D00", 10)
-    assert (state.level, state.hp, len(state.odice)) == (0, 3, 2)
+    assert (state.level, state.hp, len(state.other_dice)) == (0, 3, 2)
     do(state, "die 5", "die 4")  # damage on 5-6 only
     assert state.guards[0] == 5
     state = _monster_round("advanced", "D00", 17)  # mountains + monster symbol: level III
-    assert (state.level, state.hp, len(state.odice)) == (2, 5, 4)
+    assert (state.level, state.hp, len(state.other_dice)) == (2, 5, 4)
     do(state, "die 3", "die 3", "die 2", "die 6")  # damage on 3-6
     assert state.guards[0] == 3
 
@@ -535,9 +535,9 @@ def test_advanced_monster_table():
 @pytest.mark.rule("AR-8.2")
 def test_family_monster_table():
     state = _monster_round("family", "D00", 10)
-    assert (state.level, state.hp, len(state.odice)) == (0, 2, 1)
+    assert (state.level, state.hp, len(state.other_dice)) == (0, 2, 1)
     state = _monster_round("family", "D00", 1)  # level III
-    assert (state.hp, len(state.odice)) == (4, 3)
+    assert (state.hp, len(state.other_dice)) == (4, 3)
     do(state, "die 3", "die 2", "die 2")
     assert state.guards[0] == 5
 
@@ -636,7 +636,7 @@ def test_trap_dice_must_match():
             player 2: field 0
             facing: {card}
         """)
-        assert (state.level, state.nd) == (dice - 2, dice)
+        assert (state.level, state.challenge_dice) == (dice - 2, dice)
     state = position("""
         player 1: field 3, guards 0, hand A1
         player 2: field 0
@@ -696,11 +696,11 @@ def test_kept_rewards_extra_die_damage_and_reroll():
     """)  # a swamp monster; kept: swamp extra die, damage 3-6, reroll 1
     assert state.legal_actions() == ["use D33", "use D34", "go"]
     do(state, "use D33", "use D34")
-    assert state.nd == 2 and state.dmg
+    assert state.challenge_dice == 2 and state.damage_boost
     do(state, "go", "die 3", "die 1")
     assert "reroll 2" in state.legal_actions()
     do(state, "reroll 2", "die 3", "done")
-    assert state.kept[0] == [] and {33, 34, 39} <= set(state.ddisc)
+    assert state.kept[0] == [] and {33, 34, 39} <= set(state.dark_discard)
     assert state.hp == 4 - 2  # two dice hit on 3-6 (level II: 4 hit points)
     refused(state, "use D33", "AR-1.6")
 

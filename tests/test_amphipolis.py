@@ -114,7 +114,7 @@ def test_seeding_draws_only_tiles_for_empty_areas_weighted_by_the_bag():
     refused(state, "draw MG", "AM-2.4", "wrong_phase")
     for tile in ("SP", "AB", "SL"):
         state.apply_action(f"seed {tile}")
-    assert state.area_n == [1, 1, 1, 1] and state.phase == amphipolis.state.DRAW
+    assert state.area_n == [1, 1, 1, 1] and state.phase == amphipolis.data.DRAW
     refused(state, "seed MY", "AM-2.4", "wrong_phase")
 
 
@@ -122,8 +122,8 @@ def test_seeding_draws_only_tiles_for_empty_areas_weighted_by_the_bag():
 def test_seeding_matches_the_draw_and_return_procedure():
     """Simulate the rulebook's literal procedure; compare with the engine's exact odds."""
     rng = random.Random(11)
-    bag = [t for t, n in enumerate(amphipolis.state.COUNTS) for _ in range(n)]
-    area_of = amphipolis.state.AREA_OF
+    bag = [t for t, n in enumerate(amphipolis.data.COUNTS) for _ in range(n)]
+    area_of = amphipolis.data.AREA_OF
     first_kept = {}
     trials = 20_000
     for _ in range(trials):
@@ -638,7 +638,7 @@ def test_offered_characters_are_exactly_the_usable_ones():
             offered = {a.args[0] for a in state.legal_actions() if a.kind == "character"}
             assert offered == {c for c in range(4) if state.usable(c)}
             assert ("end" in legal(state)) == (
-                state.taken > 0 and state.phase != amphipolis.state.CHARACTER_PHASE + 3)
+                state.taken > 0 and state.phase != amphipolis.data.CHARACTER_PHASE + 3)
             state.apply_action(rng.choice(state.legal_actions()))
 
 

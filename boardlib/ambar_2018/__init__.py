@@ -20,16 +20,20 @@ from __future__ import annotations
 from functools import partial
 
 from boardlib.ambar_2018.bots import CautiousBot
-from boardlib.ambar_2018.description import describe, from_description
-from boardlib.ambar_2018.messages import MESSAGES, format_value
-from boardlib.ambar_2018.setup import from_snapshot, new_game
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     CODES,
     COMPONENT_TOTALS,
     COMPONENTS,
     EVENTS,
     PLAYER_COUNTS,
+)
+from boardlib.ambar_2018.description import describe
+from boardlib.ambar_2018.messages import MESSAGES, format_value
+from boardlib.ambar_2018.state import (
     Ambar2018State,
+    from_description,
+    from_snapshot,
+    new_game,
 )
 from boardlib.bots import RandomBot
 from boardlib.saves import load

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     ACTIONS,
     DANGER,
     JOURNEY,
     KIND,
     PRICES,
     TRADE,
+)
+from boardlib.ambar_2018.state import (
     Ambar2018State,
 )
 from boardlib.protocol import Action
@@ -62,7 +64,7 @@ class CautiousBot:
         if kind == "sell":
             p = state.current_player()
             card = state.lineup[action.args[0]]
-            return 10 + sum(n * v for n, v in zip(state.vgems[p], PRICES[card]))
+            return 10 + sum(n * v for n, v in zip(state.village_gems[p], PRICES[card]))
         if kind in ("make", "carry"):
             colour, count = action.args
             return (colour + 1) * 10 + count

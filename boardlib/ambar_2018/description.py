@@ -25,10 +25,9 @@ Card and event codes are listed in components.json. Everything is checked like a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlib.ambar_2018.setup import PILES, from_snapshot, snapshot
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     BANK,
     CODES,
     COLOURS,
@@ -46,13 +45,15 @@ from boardlib.ambar_2018.state import (
     START,
     STARTING,
     SUPPLIES,
-    Ambar2018State,
-    richest_seat,
 )
+from boardlib.ambar_2018.setup import PILES, richest_seat, snapshot
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _int
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.ambar_2018.state import Ambar2018State
 
 _KEYS = (
     "players", "names", "round", "phase", "turn", "decider", "queue", "line-up", "used",
@@ -64,7 +65,7 @@ _SEAT_KEYS = ("gold", "soldiers", "markers", "alchemy", "traveller", "village", 
               "village gems", "events")
 
 
-def from_description(text: str) -> Ambar2018State:
+def parse_description(text: str) -> dict[str, Any]:
     """The position the lines describe (see the module docstring); ValueError if there is none."""
     fields, seat_lines = _read(text)
     count = int(fields["players"]) if "players" in fields else max(
@@ -140,7 +141,7 @@ def from_description(text: str) -> Ambar2018State:
         data["demon"] = active if data["demon_out"] else richest_seat([s["gold"] for s in seats])
     _fill_cards(data, fields, count)
     _fill_goods(data, fields, count, start)
-    return from_snapshot(data)
+    return data
 
 
 def describe(state: Ambar2018State) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from boardlib.ambar_2018.state import (
+from typing import TYPE_CHECKING
+
+from boardlib.ambar_2018.data import (
     ACTIONS,
     CARRY_WINDOW,
     CHANCE_PHASES,
@@ -22,9 +24,11 @@ from boardlib.ambar_2018.state import (
     TRADE,
     TRADING,
     UPGRADES,
-    Ambar2018State,
 )
 from boardlib.protocol import Action, IllegalAction, illegal
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.ambar_2018.state import Ambar2018State
 
 GAME = "ambar_2018"
 

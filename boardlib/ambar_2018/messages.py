@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     ACTIONS,
     CARD_NAMES,
     CARRY_WINDOW,

@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlib.ambar_2018.state import (
+from boardlib.ambar_2018.data import (
     ALCHEMY,
     ASIDE,
-    BANK,
     BLACK,
+    CAPACITY,
     CHANCE_PHASES,
     CHANTS,
     CODES,
     COLOURS,
     COMPONENT_TOTALS,
     DEAL,
-    EVENT_COUNTS,
     EVENTS,
-    GEM_TOTALS,
     KIND,
     LINEUP,
-    MARKERS,
     MAX_LINEUP,
     NCARDS,
     OTHERS_DECIDE,
@@ -30,27 +27,19 @@ from boardlib.ambar_2018.state import (
     PLACE,
     PLAYER_COUNTS,
     RED_DEMON,
-    ROUND1,
-    ROUND2,
     SERPENT,
     SITES,
-    SOLDIERS,
     START_ALCHEMY,
     START_FOREST,
     START_TRAVELLER,
     START_VILLAGE,
-    STARTING,
-    SUPPLIES,
-    TRADE,
     TRAVELLER,
     VILLAGE,
-    Ambar2018State,
-    deck_table,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
-from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.ambar_2018.state import Ambar2018State
 
 PILES = ("deck", "aside", "discard", "box")
 
@@ -59,63 +48,6 @@ def check_players(players: object) -> int:
     return player_count(players, PLAYER_COUNTS, "Ambar (2018)", "AB-1.2")
 
 
-def new_game(
-    players: int = 2, seed: int | None = None, names: Sequence[str] | None = None
-) -> Ambar2018State:
-    """A game set up by the rules (AB-2). Nothing random is decided here: the starting
-    event cards are dealt by chance nodes and the shuffled deck is drawn card by card, so
-    ``seed`` changes nothing (it is accepted so that every game is started the same way)."""
-    count = check_players(players)
-    if names is not None:
-        if not isinstance(names, (list, tuple)):
-            raise ValueError(f"'names' must list {count} non-empty names.")
-        names = _names(list(names), count)
-    key = (count, tuple(names) if names is not None else None)
-    template = _NEW_GAMES.get(key)
-    if template is None:
-        template = _NEW_GAMES[key] = _set_up(count, names)
-    return template.clone()  # set-up is the same every time: build it once, copy it
-
-
-_NEW_GAMES: dict[tuple[int, tuple[str, ...] | None], Ambar2018State] = {}
-
-
-def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
-    """The position before the starting event cards are dealt (AB-2)."""
-    start = SUPPLIES["start"]
-    unused = max(PLAYER_COUNTS) - count
-    box = {CODES[c]: unused for c in STARTING} if unused else {}
-    seats = [
-        {
-            "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
-            "alchemy": "SA", "traveller": "ST", "village": "SV",
-            "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
-        }
-        for _ in range(count)
-    ]
-    handed = {c: count * n for c, n in start["alchemy_gems"].items()}
-    return from_snapshot({
-        "players": count,
-        "names": list(names) if names is not None else default_names(count),
-        "round": 1, "phase": "deal", "active": 0, "decider": None, "queue": [],
-        "deck": {CODES[c]: n for c, n in enumerate(ROUND1) if n},
-        "aside": {CODES[c]: n for c, n in enumerate(ROUND2) if n},
-        "discard": {}, "box": box, "top": None, "top_known": [],
-        "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
-        "chants_check": False, "actions": 0, "seats": seats,
-        "supply": {"markers": MARKERS - count * start["markers"],
-                   "soldiers": SOLDIERS - count * start["soldiers"],
-                   "bank": BANK - count * start["gold"]},
-        "hoard": {c: GEM_TOTALS[i] - handed.get(c, 0) for i, c in enumerate(COLOURS)},
-        "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
-        "carry": None,
-        "event_deck": dict(zip(EVENTS, EVENT_COUNTS)), "event_discard": {},
-        "serpent": "place", "serpent_next": None, "demon": "aside", "demon_out": False,
-        "deal": 0, "ended": None,
-    })
-
-
-# ----- snapshots -------------------------------------------------------------------------
 def _counts(values: list[int], names: Sequence[str]) -> dict[str, int]:
     return {names[i]: n for i, n in enumerate(values) if n}
 
@@ -151,10 +83,10 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
         "seats": [
             {
                 "gold": state.gold[p], "soldiers": state.soldiers[p], "markers": state.markers[p],
-                "alchemy": CODES[state.alch[p]], "traveller": CODES[state.trav[p]],
-                "village": CODES[state.vill[p]],
-                "alchemy_gems": _counts(state.agems[p], COLOURS),
-                "village_gems": _counts(state.vgems[p], COLOURS),
+                "alchemy": CODES[state.alchemy[p]], "traveller": CODES[state.traveller[p]],
+                "village": CODES[state.village[p]],
+                "alchemy_gems": _counts(state.alchemy_gems[p], COLOURS),
+                "village_gems": _counts(state.village_gems[p], COLOURS),
                 "events": _counts(state.hands[p], EVENTS),
             }
             for p in range(len(state.names))
@@ -169,8 +101,8 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
         "treasure_gold": state.treasure_gold,
         "carry": ({"colour": COLOURS[state.carry[0]], "count": state.carry[1]}
                   if state.carry[0] >= 0 else None),
-        "event_deck": _counts(state.edeck, EVENTS),
-        "event_discard": _counts(state.ediscard, EVENTS),
+        "event_deck": _counts(state.event_deck, EVENTS),
+        "event_discard": _counts(state.event_discard, EVENTS),
         "serpent": _where(state.serpent),
         "serpent_next": state.serpent_next if state.serpent_next >= 0 else None,
         "demon": _where(state.demon),
@@ -180,91 +112,6 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
     }
 
 
-def from_snapshot(data: Any) -> Ambar2018State:
-    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    s = Ambar2018State.__new__(Ambar2018State)
-    n = check_players(data.get("players"))
-    s.names = _names(data.get("names"), n)
-    s.round = _choice(data.get("round"), (1, 2), "round")
-    phase = _choice(data.get("phase"), PHASES, "phase")
-    s.phase = PHASES.index(phase)
-    s.active = _seat(data.get("active"), n, "active")
-    decider = data.get("decider")
-    s.decider = _seat(decider, n, "decider") if decider is not None else -1
-    s.queue = [_seat(q, n, "queue") for q in _list(data.get("queue"), "queue")]
-    for pile in PILES:
-        setattr(s, pile, _count_vector(data.get(pile), CODES[:NCARDS], pile))
-    s.top = _code(data.get("top"), "top") if data.get("top") is not None else -1
-    s.top_known = [_seat(q, n, "top_known") for q in _list(data.get("top_known"), "top_known")]
-    s.lineup = [_lineup_code(c) for c in _list(data.get("lineup"), "lineup")]
-    used = _list(data.get("used"), "used")
-    if any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(s.lineup)
-           or KIND[s.lineup[k]] != TRADE for k in used):
-        raise ValueError("'used' must list line-up positions (from 0) of trade cards.")
-    s.used = [k in used for k in range(len(s.lineup))]
-    s.turned = _code(data.get("turned"), "turned") if data.get("turned") is not None else -1
-    s.drawn = _whole(data.get("drawn"), "drawn")
-    s.fled = _flag(data.get("fled"), "fled")
-    s.chants_check = _flag(data.get("chants_check"), "chants_check")
-    s.actions = _whole(data.get("actions"), "actions")
-    seats = _list(data.get("seats"), "seats")
-    if len(seats) != n:
-        raise ValueError(f"'seats' must describe {n} players.")
-    s.gold, s.soldiers, s.markers, s.alch, s.trav, s.vill = [], [], [], [], [], []
-    s.agems, s.vgems, s.hands = [], [], []
-    for p, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"Seat {p} must be an object.")
-        s.gold.append(_whole(seat.get("gold"), "gold"))
-        s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
-        s.markers.append(_whole(seat.get("markers"), "markers"))
-        s.alch.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
-        s.trav.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
-        s.vill.append(_kind_code(seat.get("village"), VILLAGE, "village"))
-        s.agems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
-        s.vgems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
-        s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
-    supply = data.get("supply")
-    if not isinstance(supply, dict):
-        raise ValueError("'supply' must give markers, soldiers and bank.")
-    s.marker_supply = _whole(supply.get("markers"), "supply.markers")
-    s.soldier_supply = _whole(supply.get("soldiers"), "supply.soldiers")
-    s.bank = _whole(supply.get("bank"), "supply.bank")
-    for key in ("hoard", "loot", "sold", "treasure"):
-        setattr(s, key, _count_vector(data.get(key), COLOURS, key))
-    s.loot_gold = _whole(data.get("loot_gold"), "loot_gold")
-    s.treasure_gold = _whole(data.get("treasure_gold"), "treasure_gold")
-    carry = data.get("carry")
-    if carry is None:
-        s.carry = [-1, 0]
-    else:
-        if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
-            raise ValueError("'carry' must be null or {colour, count}.")
-        s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
-    s.edeck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
-    s.ediscard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
-    s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
-    nxt = data.get("serpent_next")
-    s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
-    s.demon = _location(data.get("demon"), n, ("aside",), "demon")
-    s.demon_out = _flag(data.get("demon_out"), "demon_out")
-    deal = data.get("deal")
-    s.deal_seat = _seat(deal, n, "deal") if deal is not None else -1
-    ended = data.get("ended")
-    if ended not in (None, "deck"):
-        raise ValueError("'ended' must be null or \"deck\".")
-    s.ended = ended
-    s.left = sum(s.deck)
-    s.drawable = deck_table(s.deck)
-    s._who = s._whose()
-    validate(s)
-    s._begin()
-    return s
-
-
-# ----- checking ---------------------------------------------------------------------------
 def _chants_extra_card(s: Ambar2018State) -> bool:
     """AB-4.3: after a 7th-card Chants, a black extra card joins the line-up as the third black
     card and the player flees, so that line-up alone holds 8 cards."""
@@ -281,8 +128,8 @@ def validate(s: Ambar2018State) -> None:
         if counts[key] != total:
             raise ValueError(
                 f"The position has {counts[key]} {key}; the game has {total} (AB-1.1).")
-    vectors = [s.deck, s.aside, s.discard, s.box, s.hoard, s.loot, s.sold, s.treasure, s.edeck,
-               s.ediscard, *s.agems, *s.vgems, *s.hands]
+    vectors = [s.deck, s.aside, s.discard, s.box, s.hoard, s.loot, s.sold, s.treasure, s.event_deck,
+               s.event_discard, *s.alchemy_gems, *s.village_gems, *s.hands]
     if any(v < 0 for vec in vectors for v in vec):
         raise ValueError("A pile, hand or card holds a negative number of things.")
     if s.deck[START_FOREST] or s.discard[START_FOREST] or s.aside[START_FOREST]:
@@ -309,7 +156,7 @@ def validate(s: Ambar2018State) -> None:
     if (s.top >= 0) != bool(s.top_known):
         raise ValueError("Someone knows the top card exactly when it is recorded (AB-4.2).")
     phase = s.phase
-    if s._who != s._whose() or s.left != sum(s.deck) or s.drawable != deck_table(s.deck):
+    if s._who != s._whose() or s.left != sum(s.deck):
         raise ValueError("The cached player to move is out of date.")
     if (phase == DEAL) != (s.deal_seat >= 0):
         raise ValueError("'deal' names a seat exactly while the starting events are dealt.")
@@ -330,16 +177,14 @@ def validate(s: Ambar2018State) -> None:
     if phase != OVER and phase not in CHANCE_PHASES and not s._player_actions():
         raise ValueError("Nobody could move in this position.")
     for p in range(n):
-        kinds = (KIND[s.alch[p]], KIND[s.trav[p]], KIND[s.vill[p]])
+        kinds = (KIND[s.alchemy[p]], KIND[s.traveller[p]], KIND[s.village[p]])
         if kinds != (ALCHEMY, TRAVELLER, VILLAGE):
             raise ValueError(f"{s.names[p]}'s cards are not an alchemy, traveller and village.")
-        if sum(s.vgems[p]) > _capacity(s.vill[p]):
+        if sum(s.village_gems[p]) > _capacity(s.village[p]):
             raise ValueError(f"{s.names[p]}'s village holds more gems than it allows (AB-6.4).")
 
 
 def _capacity(card: int) -> int:
-    from boardlib.ambar_2018.state import CAPACITY
-
     return CAPACITY[card]
 
 
@@ -355,8 +200,8 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
     for p, seat in enumerate(view["seats"]):
         if p != player:
             seat["events"] = sum(s.hands[p])
-    view["event_deck"] = sum(s.edeck)
-    view["event_discard"] = sum(s.ediscard)
+    view["event_deck"] = sum(s.event_deck)
+    view["event_discard"] = sum(s.event_discard)
     if player not in s.top_known:
         view["top"] = None
     view["viewer"] = player
@@ -428,5 +273,10 @@ def _location(value: Any, count: int, places: tuple[str, ...], field: str) -> in
     return _seat(value, count, field)
 
 
-__all__ = ["START_ALCHEMY", "START_TRAVELLER", "START_VILLAGE", "check_players", "from_snapshot",
-           "new_game", "observation", "snapshot", "validate"]
+__all__ = ["START_ALCHEMY", "START_TRAVELLER", "START_VILLAGE", "check_players", "observation",
+           "richest_seat", "snapshot", "validate"]
+
+
+def richest_seat(gold: list[int]) -> int:
+    """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
+    return gold.index(max(gold))  # index() finds the first seat with the most

@@ -11,13 +11,112 @@ Every decision, including those of players other than the one whose turn it is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from fractions import Fraction
-from importlib import resources
 from itertools import compress
 from typing import Any
 
+from boardlib.ambar_2018.data import (
+    ACTIONS,
+    ALCHEMY,
+    AM,
+    ANY_TIME,
+    BANDIT,
+    BANK,
+    BEST,
+    BLACK,
+    CA,
+    CAPACITY,
+    CARRY,
+    CARRY_WINDOW,
+    CHANTS,
+    CHOICE,
+    CO,
+    CODES,
+    COLOURS,
+    COST,
+    DANGER,
+    DEAL,
+    DEMANDS,
+    DI,
+    DRAW,
+    EVENT_COUNTS,
+    EVENT_SOLDIERS,
+    EVENTS,
+    FA,
+    FC,
+    FG,
+    FOREST,
+    FX,
+    GAME,
+    GEM_TOTALS,
+    JOURNEY,
+    KIND,
+    LD,
+    LINEUP,
+    MARKERS,
+    MAX_BLACK,
+    MAX_LINEUP,
+    NCARDS,
+    NEVENTS,
+    ORACLE,
+    ORACLE_CHOICE,
+    OTHERS_DECIDE,
+    OVER,
+    OWN_AND_ANY,
+    PEEK,
+    PHASES,
+    PLACE,
+    PLAYER_COUNTS,
+    PRICES,
+    RAID,
+    RANK,
+    RED_DEMON,
+    RESPONSE,
+    REWARD,
+    ROUND1,
+    ROUND2,
+    SERPENT,
+    SITE_PRICES,
+    SITES,
+    SOLDIERS,
+    START,
+    STARTING,
+    SUPPLIES,
+    TABLE,
+    TARGETED,
+    TRADE,
+    TRADE_CARDS,
+    TRADING,
+    TRAVELLER,
+    UPGRADES,
+    VILLAGE,
+    B,
+    R,
+    Y,
+)
+from boardlib.ambar_2018.description import describe, parse_description
+from boardlib.ambar_2018.explain import explain
+from boardlib.ambar_2018.setup import (
+    PILES,
+    _choice,
+    _code,
+    _count_vector,
+    _kind_code,
+    _lineup_code,
+    _list,
+    _location,
+    _seat,
+    _whole,
+    check_players,
+    observation,
+    richest_seat,
+    snapshot,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.messages import default_names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -29,90 +128,6 @@ from boardlib.protocol import (
     one_fewer,
 )
 from boardlib.ranking import Result, rank_players
-
-GAME = "ambar_2018"
-COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
-PLAYER_COUNTS = tuple(COMPONENTS["players"])
-COLOURS = COMPONENTS["colours"]["order"]  # "Y", "B", "R": least to most valuable
-COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
-Y, B, R = 0, 1, 2
-SUPPLIES = COMPONENTS["supplies"]
-GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
-MARKERS = SUPPLIES["amber_markers"]
-SOLDIERS = SUPPLIES["soldiers"]
-BANK = COMPONENTS["bank"]["gold"]
-SITE_PRICES = COMPONENTS["forest"]["site_prices"]
-SITES = len(SITE_PRICES)
-MAX_LINEUP = 7
-MAX_BLACK = 3
-
-FOREST, ALCHEMY, TRAVELLER, VILLAGE, TRADE, CHANTS, ORACLE, BANDIT, RAID, DEMON = range(10)
-KINDS = ("forest", "alchemy", "traveller", "village", "trade", "chants", "oracle", "bandit",
-         "raid", "demon")
-CARD_LIST = COMPONENTS["cards"]["list"]
-CODES = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
-SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
-NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
-KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
-BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
-START = [bool(c.get("start")) for c in CARD_LIST]
-ROUND1 = [c.get("round1", 0) for c in CARD_LIST]
-ROUND2 = [c.get("round2", 0) for c in CARD_LIST]
-COST = [c.get("cost", 0) for c in CARD_LIST]
-RANK = [c.get("rank", 0) for c in CARD_LIST]
-CARRY = [[c.get("carry", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
-CAPACITY = [c.get("capacity", 0) for c in CARD_LIST]
-BEST = [COLOURS.index(c["best"]) if "best" in c else -1 for c in CARD_LIST]
-PRICES = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
-DEMANDS = [COLOURS.index(c["demands"]) if "demands" in c else -1 for c in CARD_LIST]
-TABLE = [
-    {int(m): [(COLOURS.index(o[0]), int(o[1:])) for o in opts] for m, opts in c["table"].items()}
-    if "table" in c else {}
-    for c in CARD_LIST
-]
-CARD_NAMES = [c["name"] for c in CARD_LIST] + ["Serpent", "Red Demon"]
-START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE = (
-    CODES.index("SF"), CODES.index("SA"), CODES.index("ST"), CODES.index("SV"))
-STARTING = (START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE)
-JOURNEY_CARDS = sum(ROUND1) + sum(ROUND2)  # 66 (AB-1.1)
-
-EVENT_LIST = COMPONENTS["events"]["list"]
-EVENTS = [e["code"] for e in EVENT_LIST]
-NEVENTS = len(EVENTS)
-EVENT_NAMES = [e["name"] for e in EVENT_LIST]
-EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
-EVENT_WHEN = [e["when"] for e in EVENT_LIST]
-EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]
-FC, AM, FA, CA, LD, DI, FG, CO, FX = (EVENTS.index(c) for c in
-                                      ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
-ANY_TIME = (FC, FA, CA)
-TARGETED = (FC, FA, CA, FX)
-OWN_TURN = (AM, LD, CO, FX)
-OWN_AND_ANY = OWN_TURN + ANY_TIME
-TRADE_CARDS = frozenset(c for c in range(NCARDS) if KIND[c] == TRADE)
-
-# Card locations of the two demons.
-PLACE, LINEUP, ASIDE = -1, -2, -3
-
-(DEAL, CHOICE, JOURNEY, DRAW, DANGER, PEEK, ORACLE_CHOICE, REWARD, RESPONSE, ACTIONS, CARRY_WINDOW,
- TRADING, UPGRADES, OVER) = range(14)
-PHASES = ("deal", "choice", "journey", "draw", "danger", "peek", "oracle", "reward", "response",
-          "actions", "carry", "trade", "upgrade", "over")
-CHANCE_PHASES = (DEAL, DRAW, PEEK, REWARD)
-OTHERS_DECIDE = (RESPONSE, CARRY_WINDOW, TRADING, UPGRADES)
-
-COMPONENT_TOTALS = {
-    "yellow gems": GEM_TOTALS[Y],
-    "blue gems": GEM_TOTALS[B],
-    "red gems": GEM_TOTALS[R],
-    "gold": BANK,
-    "soldiers": SOLDIERS,
-    "amber markers": MARKERS,
-    "journey cards": JOURNEY_CARDS,
-    "starting cards": 4 * max(PLAYER_COUNTS),
-    "demon and treasure cards": 3,
-    "event cards": SUPPLIES["event_cards"],
-}
 
 
 def _vocabulary() -> dict[str, Action]:
@@ -140,26 +155,25 @@ def _vocabulary() -> dict[str, Action]:
 
 
 VOCABULARY = _vocabulary()
-A = VOCABULARY
 NO_SUCH_ACTION = Action("(no such action)", "none")
 """Fills the slots of the tables below that no action has (card 0, the forest, is never
 drawn; nobody makes or carries 0 gems), so that every entry is an Action. It is in no
 vocabulary, so no state offers it and no text parses to it."""
 DRAW_A, STOP, FIGHT, PAY, REVEAL, CONTINUE, NEW_ROUND, RECOVER, END, PASS, BUY_FOREST, HIRE = (
-    A[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round", "recover",
-                   "end", "pass", "forest", "soldier"))
-MAKE = [[A.get(f"make {c}{n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
-CARRY_A = [[A.get(f"carry {c} {n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
-SELL = [A[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
-BUY = [A[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
-DISCARD = [A[f"discard {e}"] for e in EVENTS]
-PLAY = [[A[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARGETED
-        else [A[f"play {e}"]] for i, e in enumerate(EVENTS)]
-EVENT_DRAW = [A[f"event {e}"] for e in EVENTS]
+    VOCABULARY[w] for w in ("draw", "stop", "fight", "pay", "reveal", "continue", "new round",
+                            "recover", "end", "pass", "forest", "soldier"))
+MAKE = [[VOCABULARY.get(f"make {c}{n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
+CARRY_A = [[VOCABULARY.get(f"carry {c} {n}", NO_SUCH_ACTION) for n in range(6)] for c in COLOURS]
+SELL = [VOCABULARY[f"sell {k + 1}"] for k in range(MAX_LINEUP)]
+BUY = [VOCABULARY[f"buy {k + 1}"] for k in range(MAX_LINEUP)]
+DISCARD = [VOCABULARY[f"discard {e}"] for e in EVENTS]
+PLAY = [[VOCABULARY[f"play {e} {t + 1}"] for t in range(max(PLAYER_COUNTS))] if i in TARGETED
+        else [VOCABULARY[f"play {e}"]] for i, e in enumerate(EVENTS)]
+EVENT_DRAW = [VOCABULARY[f"event {e}"] for e in EVENTS]
 DRAW_OR_STOP, ONLY_DRAW, ONLY_STOP = (DRAW_A, STOP), (DRAW_A,), (STOP,)
 REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
-CARD_DRAW = [A.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
-PEEK_A = [A.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+CARD_DRAW = [VOCABULARY.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+PEEK_A = [VOCABULARY.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
 
 # ----- lookup tables built once, so the per-move code only indexes -----------------------
 MAKE_OPTIONS = [
@@ -224,9 +238,9 @@ class Ambar2018State(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
     LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",
-                   "used", "alch", "trav", "vill", "markers", "hoard", "loot", "sold", "treasure",
-                   "carry", "gold", "soldiers", "edeck", "ediscard")
-    NESTED_FIELDS = ("agems", "vgems", "hands")
+                   "used", "alchemy", "traveller", "village", "markers", "hoard", "loot", "sold",
+                   "treasure", "carry", "gold", "soldiers", "event_deck", "event_discard")
+    NESTED_FIELDS = ("alchemy_gems", "village_gems", "hands")
 
     names: list[str]
     round: int
@@ -250,14 +264,14 @@ class Ambar2018State(GameState):
     fled: bool
     chants_check: bool  # the extra draw after a 7th-card Chants (AB-4.3)
     actions: int
-    alch: list[int]
-    trav: list[int]
-    vill: list[int]
+    alchemy: list[int]
+    traveller: list[int]
+    village: list[int]
     markers: list[int]
     marker_supply: int
     hoard: list[int]
-    agems: list[list[int]]
-    vgems: list[list[int]]
+    alchemy_gems: list[list[int]]
+    village_gems: list[list[int]]
     loot: list[int]  # gems on bandit cards this turn (AB-4.4)
     loot_gold: int
     sold: list[int]  # gems on trade cards this turn (AB-7.3)
@@ -269,8 +283,8 @@ class Ambar2018State(GameState):
     soldiers: list[int]
     soldier_supply: int
     hands: list[list[int]]
-    edeck: list[int]
-    ediscard: list[int]
+    event_deck: list[int]
+    event_discard: list[int]
     serpent: int  # PLACE, LINEUP or a seat
     serpent_next: int  # a seat that earned the Serpent while it is in their line-up, or -1
     demon: int  # ASIDE or the seat it chases (AB-10.3)
@@ -325,8 +339,8 @@ class Ambar2018State(GameState):
         if phase == PEEK:
             outcomes, counts = self.drawable
             return tuple([PEEK_A[outcome.args[0]] for outcome in outcomes]), counts
-        edeck = self.edeck  # DEAL, REWARD: an event card
-        return tuple(compress(EVENT_DRAW, edeck)), tuple(compress(edeck, edeck))
+        events = self.event_deck  # DEAL, REWARD: an event card
+        return tuple(compress(EVENT_DRAW, events)), tuple(compress(events, events))
 
     # ----- option lists ---------------------------------------------------------------
     def _danger_options(self) -> list[Action]:
@@ -342,7 +356,7 @@ class Ambar2018State(GameState):
         elif kind == BANDIT:
             if self.soldiers[p]:
                 acts.append(FIGHT)
-            if self.gold[p] or sum(self.agems[p]) or sum(self.vgems[p]):
+            if self.gold[p] or sum(self.alchemy_gems[p]) or sum(self.village_gems[p]):
                 acts.append(PAY)
         else:  # RAID
             if self.soldiers[p] >= 2:
@@ -362,11 +376,11 @@ class Ambar2018State(GameState):
             markers = self.markers[p]
             if markers:
                 hoard = self.hoard
-                for col, make in MAKE_OPTIONS[self.alch[p]][markers]:
+                for col, make in MAKE_OPTIONS[self.alchemy[p]][markers]:
                     if hoard[col]:
                         acts.append(make)
-            held = self.vgems[p]
-            room = CAPACITY[self.vill[p]] - held[0] - held[1] - held[2]
+            held = self.village_gems[p]
+            room = CAPACITY[self.village[p]] - held[0] - held[1] - held[2]
             if room > 0:
                 self._add_carry_options(p, room, acts)
             if not markers and self.marker_supply:
@@ -385,8 +399,8 @@ class Ambar2018State(GameState):
     def _add_carry_options(self, p: int, room: int, acts: list[Action]) -> None:
         """Append the 'carry' actions: per colour up to the village's best (AB-6.4), as many
         gems as the traveller carries (AB-6.3), ``p`` has and the village has room for."""
-        gems = self.agems[p]
-        for col, load in CARRY_LOADS[self.trav[p]][self.vill[p]]:
+        gems = self.alchemy_gems[p]
+        for col, load in CARRY_LOADS[self.traveller[p]][self.village[p]]:
             top = gems[col]  # min(gems[col], load, room), written out: min() costs more
             if top > load:
                 top = load
@@ -433,7 +447,7 @@ class Ambar2018State(GameState):
         most ``budget`` (AB-8.3)."""
         if budget < CHEAPEST_UPGRADE:
             return []  # the common case for the other players: spares the loop
-        mine = (0, RANK[self.alch[p]], RANK[self.trav[p]], RANK[self.vill[p]])
+        mine = (0, RANK[self.alchemy[p]], RANK[self.traveller[p]], RANK[self.village[p]])
         acts = []
         for k, card in enumerate(self.lineup):
             if IS_UPGRADE[card] and RANK[card] > mine[KIND[card]] and COST[card] <= budget:
@@ -473,17 +487,17 @@ class Ambar2018State(GameState):
         if e == FC:
             return self.markers[t] > 0
         if e == FA:
-            return sum(self.agems[t]) > 0
+            return sum(self.alchemy_gems[t]) > 0
         if e == CA:
-            return bool(cheat_pairs(self.agems[p], self.agems[t]))
+            return bool(cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t]))
         if e == FX:
-            return self.vgems[t][Y] + self.vgems[t][B] > 0
+            return self.village_gems[t][Y] + self.village_gems[t][B] > 0
         if e == AM:
             return self.markers[p] < SITES and self.marker_supply > 0
         if e == LD:
             return self.hoard[Y] > 0
         if e == CO:
-            return bool(company_moves(self.agems[p], self.vgems[p], self.vill[p]))
+            return bool(company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p]))
         return False
 
     def next_card_black_chance(self) -> Fraction:
@@ -544,7 +558,7 @@ class Ambar2018State(GameState):
     def _on_discard(self, p: int, action: Action, events: list[Event]) -> None:
         e = action.args[0]
         self.hands[p][e] -= 1
-        self.ediscard[e] += 1
+        self.event_discard[e] += 1
         self.actions += 1
         events.append(new_event(GAME, "discard_event", p, {"actions": self.actions}))
 
@@ -693,13 +707,14 @@ class Ambar2018State(GameState):
             self.loot_gold += 1
             events.append(new_event(GAME, "pay_gold", p, {"card": code}))
         else:
-            colour = bandit_colour(DEMANDS[card], self.agems[p], self.vgems[p])
+            colour = bandit_colour(DEMANDS[card], self.alchemy_gems[p], self.village_gems[p])
             if colour < 0:
                 self.gold[p] -= 1
                 self.loot_gold += 1
                 events.append(new_event(GAME, "pay_gold", p, {"card": code}))
             else:
-                source = self.agems[p] if self.agems[p][colour] else self.vgems[p]
+                alchemy_gems, village_gems = self.alchemy_gems[p], self.village_gems[p]
+                source = alchemy_gems if alchemy_gems[colour] else village_gems
                 source[colour] -= 1
                 self.loot[colour] += 1
                 events.append(new_event(GAME, "pay_gem", p,
@@ -734,14 +749,14 @@ class Ambar2018State(GameState):
 
     def _prepare_event_draw(self) -> bool:
         """Reshuffle the event discards when the event deck is empty (AB-11.3)."""
-        if not any(self.edeck):
-            self.edeck, self.ediscard = self.ediscard, [0] * NEVENTS
-        return any(self.edeck)
+        if not any(self.event_deck):
+            self.event_deck, self.event_discard = self.event_discard, [0] * NEVENTS
+        return any(self.event_deck)
 
     def _receive_event(self, decider: int, action: Action, events: list[Event]) -> None:
         """An event card from the deck: dealt at the start (AB-2.2) or a 6th-day reward (AB-5.2)."""
         e = action.args[0]
-        self.edeck[e] -= 1
+        self.event_deck[e] -= 1
         if self.phase == DEAL:
             seat = self.deal_seat
             self.hands[seat][e] += 1
@@ -795,21 +810,21 @@ class Ambar2018State(GameState):
         self.phase = ACTIONS
 
     def _can_trade(self, seat: int) -> bool:
-        return sum(self.vgems[seat]) > 0 and bool(self._open_trades())
+        return sum(self.village_gems[seat]) > 0 and bool(self._open_trades())
 
     # phase 2: actions --------------------------------------------------------------------
     def _make(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         made = min(n, self.hoard[colour])
         self.hoard[colour] -= made
-        self.agems[p][colour] += made
+        self.alchemy_gems[p][colour] += made
         self.actions -= 1
         events.append(new_event(GAME, "make", p, {"gems": f"{COLOURS[colour]}{made}"}))
 
     def _start_carry(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         self.actions -= 1
-        self.agems[p][colour] -= n
+        self.alchemy_gems[p][colour] -= n
         self.carry = [colour, n]
         events.append(new_event(GAME, "carry", p, {"gems": f"{COLOURS[colour]}{n}"}))
         if not self._someone_else_holds_events(p):
@@ -823,7 +838,7 @@ class Ambar2018State(GameState):
         colour, n = self.carry
         p = self.active
         if n:
-            self.vgems[p][colour] += n
+            self.village_gems[p][colour] += n
             events.append(new_event(GAME, "arrive", p, {"gems": f"{COLOURS[colour]}{n}"}))
         self.carry = [-1, 0]
         self.phase = ACTIONS
@@ -831,7 +846,7 @@ class Ambar2018State(GameState):
     def _sell(self, p: int, action: Action, events: list[Event]) -> None:
         k = action.args[0]
         card = self.lineup[k]
-        gems = self.vgems[p]
+        gems = self.village_gems[p]
         prices = PRICES[card]
         value = gems[0] * prices[0] + gems[1] * prices[1] + gems[2] * prices[2]
         paid = min(value, self.bank)
@@ -842,7 +857,7 @@ class Ambar2018State(GameState):
             sold[col] += gems[col]
         events.append(new_event(GAME, "sell", p,
             {"gems": gem_text(gems), "gold": paid, "card": CODES[card]}))
-        self.vgems[p] = [0, 0, 0]
+        self.village_gems[p] = [0, 0, 0]
         self.used[k] = True
         if self.phase == ACTIONS:
             self.actions -= 1
@@ -878,7 +893,7 @@ class Ambar2018State(GameState):
         self.gold[p] -= price
         self.bank += price
         kind = KIND[card]
-        slots = (self.alch, self.trav, self.vill)[kind - ALCHEMY]  # an upgrade's kind
+        slots = (self.alchemy, self.traveller, self.village)[kind - ALCHEMY]  # an upgrade's kind
         old = slots[p]
         slots[p] = card
         self.discard[old] += 1  # gems stay with the player: they move to the new card
@@ -964,7 +979,7 @@ class Ambar2018State(GameState):
     def _play_event(self, p: int, action: Action, events: list[Event]) -> None:
         e, t = action.args
         self.hands[p][e] -= 1
-        self.ediscard[e] += 1
+        self.event_discard[e] += 1
         cost = EVENT_SOLDIERS[e]
         self.soldiers[p] -= cost
         self.soldier_supply += cost
@@ -977,19 +992,19 @@ class Ambar2018State(GameState):
             self.markers[p] += 1
             self.marker_supply -= 1
         elif e == FA:
-            detail = gem_text(self._lose(self.agems[t], 2, (R, B, Y)))
+            detail = gem_text(self._lose(self.alchemy_gems[t], 2, (R, B, Y)))
         elif e == CA:
-            swaps = cheat_pairs(self.agems[p], self.agems[t])
+            swaps = cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t])
             for mine, theirs in swaps:
-                self.agems[p][mine] -= 1
-                self.agems[t][mine] += 1
-                self.agems[t][theirs] -= 1
-                self.agems[p][theirs] += 1
+                self.alchemy_gems[p][mine] -= 1
+                self.alchemy_gems[t][mine] += 1
+                self.alchemy_gems[t][theirs] -= 1
+                self.alchemy_gems[p][theirs] += 1
             detail = " ".join(f"{COLOURS[a]}>{COLOURS[b]}" for a, b in swaps)
         elif e == LD:
             n = min(4, self.hoard[Y])
             self.hoard[Y] -= n
-            self.agems[p][Y] += n
+            self.alchemy_gems[p][Y] += n
             detail = f"Y{n}"
         elif e in (DI, FG):
             colour, n = self.carry
@@ -998,18 +1013,18 @@ class Ambar2018State(GameState):
             self.hoard[colour] += lost
             detail = f"{COLOURS[colour]}{lost}"
         elif e == CO:
-            moves = company_moves(self.agems[p], self.vgems[p], self.vill[p])
+            moves = company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p])
             for col in moves:
-                self.agems[p][col] -= 1
-                self.vgems[p][col] += 1
+                self.alchemy_gems[p][col] -= 1
+                self.village_gems[p][col] += 1
             detail = gem_text([moves.count(c) for c in range(3)])
         else:  # FX
             taken = [0, 0, 0]
             for _ in range(2):
-                col = B if self.vgems[t][B] else Y if self.vgems[t][Y] else -1
+                col = B if self.village_gems[t][B] else Y if self.village_gems[t][Y] else -1
                 if col >= 0:
-                    self.vgems[t][col] -= 1
-                    self.agems[p][col] += 1
+                    self.village_gems[t][col] -= 1
+                    self.alchemy_gems[p][col] += 1
                     taken[col] += 1
             detail = gem_text(taken)
         events.append(new_event(GAME, "play", p,
@@ -1031,8 +1046,6 @@ class Ambar2018State(GameState):
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
-        from boardlib.ambar_2018.explain import explain
-
         return explain(self, action)
 
     # ----- the end ------------------------------------------------------------------
@@ -1053,13 +1066,9 @@ class Ambar2018State(GameState):
 
     # ----- copying, saving, checking ------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        from boardlib.ambar_2018.setup import snapshot
-
         return snapshot(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
-        from boardlib.ambar_2018.setup import observation
-
         return observation(self, player)
 
     def inventory(self) -> dict[str, int]:
@@ -1068,7 +1077,7 @@ class Ambar2018State(GameState):
                 for a, b, c, d in zip(self.hoard, self.loot, self.sold, self.treasure)]
         if self.carry[1]:
             gems[self.carry[0]] += self.carry[1]
-        for row in (*self.agems, *self.vgems):
+        for row in (*self.alchemy_gems, *self.village_gems):
             gems[0] += row[0]
             gems[1] += row[1]
             gems[2] += row[2]
@@ -1078,7 +1087,7 @@ class Ambar2018State(GameState):
         in_play = [card for card in self.lineup if card < NCARDS]
         if self.turned >= 0:
             in_play.append(self.turned)
-        in_play += self.alch + self.trav + self.vill
+        in_play += self.alchemy + self.traveller + self.village
         cards += len(in_play) + len(self.names)  # + the starting forests
         starting += len(self.names) + sum(1 for card in in_play if START[card])
         demons = (
@@ -1094,20 +1103,19 @@ class Ambar2018State(GameState):
             "journey cards": cards - starting,
             "starting cards": starting,
             "demon and treasure cards": demons,
-            "event cards": sum(self.edeck) + sum(self.ediscard) + sum(map(sum, self.hands)),
+            "event cards": (sum(self.event_deck) + sum(self.event_discard)
+                            + sum(map(sum, self.hands))),
         }
 
     def describe(self) -> str:
         """The position in the short text form that ``from_description`` reads."""
-        from boardlib.ambar_2018.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
-        from boardlib.ambar_2018.setup import validate
-
         validate(self)
+        if self.drawable != deck_table(self.deck):
+            raise ValueError("The cached player to move is out of date.")
 
     def __repr__(self) -> str:
         return (f"<Ambar (2018) {len(self.names)} players, round {self.round}, "
@@ -1150,11 +1158,6 @@ WINDOWS = {
 
 
 
-def richest_seat(gold: list[int]) -> int:
-    """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
-    return gold.index(max(gold))  # index() finds the first seat with the most
-
-
 def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
     """The gem colour a bandit takes, or -1 for a gold coin (AB-4.4).
 
@@ -1183,3 +1186,154 @@ def company_moves(alchemy: list[int], village: list[int], card: int) -> list[int
         take = min(alchemy[col], 3 - len(moves), max(room - len(moves), 0))
         moves += [col] * take
     return moves
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, names: Sequence[str] | None = None
+) -> Ambar2018State:
+    """A game set up by the rules (AB-2). Nothing random is decided here: the starting
+    event cards are dealt by chance nodes and the shuffled deck is drawn card by card, so
+    ``seed`` changes nothing (it is accepted so that every game is started the same way)."""
+    count = check_players(players)
+    if names is not None:
+        if not isinstance(names, (list, tuple)):
+            raise ValueError(f"'names' must list {count} non-empty names.")
+        names = _names(list(names), count)
+    key = (count, tuple(names) if names is not None else None)
+    template = _NEW_GAMES.get(key)
+    if template is None:
+        template = _NEW_GAMES[key] = _set_up(count, names)
+    return template.clone()  # set-up is the same every time: build it once, copy it
+
+
+_NEW_GAMES: dict[tuple[int, tuple[str, ...] | None], Ambar2018State] = {}
+
+
+def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
+    """The position before the starting event cards are dealt (AB-2)."""
+    start = SUPPLIES["start"]
+    unused = max(PLAYER_COUNTS) - count
+    box = {CODES[c]: unused for c in STARTING} if unused else {}
+    seats = [
+        {
+            "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
+            "alchemy": "SA", "traveller": "ST", "village": "SV",
+            "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
+        }
+        for _ in range(count)
+    ]
+    handed = {c: count * n for c, n in start["alchemy_gems"].items()}
+    return from_snapshot({
+        "players": count,
+        "names": list(names) if names is not None else default_names(count),
+        "round": 1, "phase": "deal", "active": 0, "decider": None, "queue": [],
+        "deck": {CODES[c]: n for c, n in enumerate(ROUND1) if n},
+        "aside": {CODES[c]: n for c, n in enumerate(ROUND2) if n},
+        "discard": {}, "box": box, "top": None, "top_known": [],
+        "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
+        "chants_check": False, "actions": 0, "seats": seats,
+        "supply": {"markers": MARKERS - count * start["markers"],
+                   "soldiers": SOLDIERS - count * start["soldiers"],
+                   "bank": BANK - count * start["gold"]},
+        "hoard": {c: GEM_TOTALS[i] - handed.get(c, 0) for i, c in enumerate(COLOURS)},
+        "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
+        "carry": None,
+        "event_deck": dict(zip(EVENTS, EVENT_COUNTS)), "event_discard": {},
+        "serpent": "place", "serpent_next": None, "demon": "aside", "demon_out": False,
+        "deal": 0, "ended": None,
+    })
+
+
+# ----- snapshots -------------------------------------------------------------------------
+
+
+def from_snapshot(data: Any) -> Ambar2018State:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = Ambar2018State.__new__(Ambar2018State)
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    s.round = _choice(data.get("round"), (1, 2), "round")
+    phase = _choice(data.get("phase"), PHASES, "phase")
+    s.phase = PHASES.index(phase)
+    s.active = _seat(data.get("active"), n, "active")
+    decider = data.get("decider")
+    s.decider = _seat(decider, n, "decider") if decider is not None else -1
+    s.queue = [_seat(q, n, "queue") for q in _list(data.get("queue"), "queue")]
+    for pile in PILES:
+        setattr(s, pile, _count_vector(data.get(pile), CODES[:NCARDS], pile))
+    s.top = _code(data.get("top"), "top") if data.get("top") is not None else -1
+    s.top_known = [_seat(q, n, "top_known") for q in _list(data.get("top_known"), "top_known")]
+    s.lineup = [_lineup_code(c) for c in _list(data.get("lineup"), "lineup")]
+    used = _list(data.get("used"), "used")
+    if any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(s.lineup)
+           or KIND[s.lineup[k]] != TRADE for k in used):
+        raise ValueError("'used' must list line-up positions (from 0) of trade cards.")
+    s.used = [k in used for k in range(len(s.lineup))]
+    s.turned = _code(data.get("turned"), "turned") if data.get("turned") is not None else -1
+    s.drawn = _whole(data.get("drawn"), "drawn")
+    s.fled = _flag(data.get("fled"), "fled")
+    s.chants_check = _flag(data.get("chants_check"), "chants_check")
+    s.actions = _whole(data.get("actions"), "actions")
+    seats = _list(data.get("seats"), "seats")
+    if len(seats) != n:
+        raise ValueError(f"'seats' must describe {n} players.")
+    s.gold, s.soldiers, s.markers, s.alchemy, s.traveller, s.village = [], [], [], [], [], []
+    s.alchemy_gems, s.village_gems, s.hands = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p} must be an object.")
+        s.gold.append(_whole(seat.get("gold"), "gold"))
+        s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
+        s.markers.append(_whole(seat.get("markers"), "markers"))
+        s.alchemy.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
+        s.traveller.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
+        s.village.append(_kind_code(seat.get("village"), VILLAGE, "village"))
+        s.alchemy_gems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
+        s.village_gems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
+        s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
+    supply = data.get("supply")
+    if not isinstance(supply, dict):
+        raise ValueError("'supply' must give markers, soldiers and bank.")
+    s.marker_supply = _whole(supply.get("markers"), "supply.markers")
+    s.soldier_supply = _whole(supply.get("soldiers"), "supply.soldiers")
+    s.bank = _whole(supply.get("bank"), "supply.bank")
+    for key in ("hoard", "loot", "sold", "treasure"):
+        setattr(s, key, _count_vector(data.get(key), COLOURS, key))
+    s.loot_gold = _whole(data.get("loot_gold"), "loot_gold")
+    s.treasure_gold = _whole(data.get("treasure_gold"), "treasure_gold")
+    carry = data.get("carry")
+    if carry is None:
+        s.carry = [-1, 0]
+    else:
+        if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
+            raise ValueError("'carry' must be null or {colour, count}.")
+        s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
+    s.event_deck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
+    s.event_discard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
+    s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
+    nxt = data.get("serpent_next")
+    s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
+    s.demon = _location(data.get("demon"), n, ("aside",), "demon")
+    s.demon_out = _flag(data.get("demon_out"), "demon_out")
+    deal = data.get("deal")
+    s.deal_seat = _seat(deal, n, "deal") if deal is not None else -1
+    ended = data.get("ended")
+    if ended not in (None, "deck"):
+        raise ValueError("'ended' must be null or \"deck\".")
+    s.ended = ended
+    s.left = sum(s.deck)
+    s.drawable = deck_table(s.deck)
+    s._who = s._whose()
+    validate(s)
+    s._begin()
+    return s
+
+
+# ----- checking ---------------------------------------------------------------------------
+
+
+def from_description(text: str) -> Ambar2018State:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))

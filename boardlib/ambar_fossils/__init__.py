@@ -15,18 +15,22 @@ from __future__ import annotations
 from functools import partial
 
 from boardlib.ambar_fossils.bots import GreedyBot
-from boardlib.ambar_fossils.description import describe, from_description
-from boardlib.ambar_fossils.messages import MESSAGES, format_value
-from boardlib.ambar_fossils.setup import from_snapshot, new_game
-from boardlib.ambar_fossils.state import (
+from boardlib.ambar_fossils.data import (
     COMPONENT_TOTALS,
     COMPONENTS,
     LETTERS,
     PLAYER_COUNTS,
     TYPE_NAMES,
-    AmbarFossilsState,
     fossil_token,
     parse_fossil,
+)
+from boardlib.ambar_fossils.description import describe
+from boardlib.ambar_fossils.messages import MESSAGES, format_value
+from boardlib.ambar_fossils.state import (
+    AmbarFossilsState,
+    from_description,
+    from_snapshot,
+    new_game,
 )
 from boardlib.bots import RandomBot
 from boardlib.saves import load

@@ -22,10 +22,9 @@ Everything is checked exactly like a loaded save.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlib.ambar_fossils.setup import from_snapshot
-from boardlib.ambar_fossils.state import (
+from boardlib.ambar_fossils.data import (
     COLUMNS,
     ENDINGS,
     LETTERS,
@@ -33,7 +32,6 @@ from boardlib.ambar_fossils.state import (
     PHASES,
     REVEAL,
     REVEAL_SWAPPED,
-    AmbarFossilsState,
     fossil_token,
     parse_fossil,
 )
@@ -42,14 +40,18 @@ from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
 
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.ambar_fossils.state import AmbarFossilsState
+
 _KEYS = (
     "names", "patterns", "excavation", "face-down", "to move", "holding", "revealing",
     "swapped out", "extra turn", "progress", "passes", "over",
 )
 
 
-def from_description(text: str) -> AmbarFossilsState:
-    """The position the lines describe (see the module docstring); ValueError if there is none."""
+def parse_description(text: str) -> dict[str, Any]:
+    """The snapshot the lines describe (see the module docstring), not yet checked: the
+    state's ``from_description`` loads it like a save."""
     fields, displays = _read_lines(text)
     count = len(displays)
     names = [n.strip() for n in fields["names"].split(",")] if "names" in fields else None
@@ -83,7 +85,7 @@ def from_description(text: str) -> AmbarFossilsState:
         "ended": fields.get("over"),
     }
     snapshot["excavation"]["face_down"] = _face_down(fields.get("face-down"), snapshot)
-    return from_snapshot(snapshot)
+    return snapshot
 
 
 def describe(state: AmbarFossilsState) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardlib.ambar_fossils.state import LETTERS, TYPE_NAMES
+from boardlib.ambar_fossils.data import LETTERS, TYPE_NAMES
 
 MESSAGES = {
     "en": {

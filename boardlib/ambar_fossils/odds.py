@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from boardlib.ambar_fossils.bots import GreedyBot
-from boardlib.ambar_fossils.setup import new_game
+from boardlib.ambar_fossils.data import parse_fossil
 from boardlib.ambar_fossils.state import (
     LETTERS,
     PLACE,
@@ -31,7 +31,7 @@ from boardlib.ambar_fossils.state import (
     AmbarFossilsState,
     excellent_neighbour,
     fossil_token,
-    parse_fossil,
+    new_game,
 )
 from boardlib.protocol import TERMINAL
 

@@ -1,34 +1,34 @@
-"""Âmbar set-up (AF-2), loading a position from data, and checking that it is one."""
+"""Âmbar set-up (AF-2) and the checks that a position is one: the starting position as data,
+``validate``, and the parsers of a snapshot's fields. The state (state.py) builds on this
+module, which needs only the state's fields, not its class."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlib.ambar_fossils.state import (
+from boardlib.ambar_fossils.data import (
     COLUMNS,
     COPIES,
-    ENDINGS,
     FOSSILS,
     LETTERS,
     NUMBERS,
     OVER,
     PER_TYPE,
-    PHASES,
     PLACE,
     PLAYER_COUNTS,
     REVEAL,
     REVEAL_SWAPPED,
     TYPE_NAMES,
-    AmbarFossilsState,
     fossil_token,
     parse_fossil,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
 from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.ambar_fossils.state import AmbarFossilsState
 
 
 def check_players(players: object) -> int:
@@ -40,13 +40,13 @@ def display_pattern(order: str) -> list[str]:
     return [order[i % len(order)] for i in range(COLUMNS)]
 
 
-def new_game(
+def start_position(
     players: int = 2,
     seed: int | None = None,
     names: Sequence[str] | None = None,
     patterns: Sequence[str] | None = None,
-) -> AmbarFossilsState:
-    """A game set up by the rules, the same for the same seed (AF-2).
+) -> dict[str, Any]:
+    """The starting position of a game set up by the rules, the same for the same seed (AF-2).
 
     Each player's display is ten face-down fossils in the type order ``patterns[p]``
     (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
@@ -74,66 +74,8 @@ def new_game(
         "passes": 0,
         "ended": None,
     }
-    state = _build(start)  # made here by the rules, so not validated again: a hot path
-    state._begin(start)
-    return state
+    return start
 
-
-def from_snapshot(data: Any) -> AmbarFossilsState:
-    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    state = _build(data)
-    validate(state)
-    state._begin()
-    return state
-
-
-def _build(data: Any) -> AmbarFossilsState:
-    """A state from snapshot data, checking its form (not yet whether the rules allow it)."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    state = AmbarFossilsState.__new__(AmbarFossilsState)
-    count = check_players(data.get("players"))
-    state.names = _names(data.get("names"), count)
-    state.patterns = _patterns(data.get("patterns"), count)
-    displays = data.get("displays")
-    if not isinstance(displays, list) or len(displays) != count:
-        raise ValueError(f"'displays' must list {count} displays, one per player.")
-    state.cols = [_display(d, p, state.names[p]) for p, d in enumerate(displays)]
-    state.tops = [[column[-1] for column in display] for display in state.cols]
-    state.heights = [[len(column) for column in display] for display in state.cols]
-    excavation = data.get("excavation")
-    if not isinstance(excavation, dict):
-        raise ValueError("'excavation' must be an object with 'face_down' and 'face_up'.")
-    state.down = _face_down_counts(excavation.get("face_down"))
-    state.up = [0] * FOSSILS
-    face_up = excavation.get("face_up")
-    if not isinstance(face_up, list):
-        raise ValueError("'excavation.face_up' must be a list of fossils like \"D4\".")
-    for token in face_up:
-        state.up[_fossil(token, "the Excavation")] += 1
-    state.player = _index(data.get("to_move"), count, "to_move")
-    phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
-    state.phase = PHASES.index(phase)
-    revealing = data.get("revealing")
-    if revealing is not None and revealing not in LETTERS:
-        raise ValueError(f"'revealing' must be a type letter or null, not {revealing!r}.")
-    state.revealing = LETTERS.index(revealing) if revealing is not None else -1
-    holding = data.get("holding")
-    state.holding = _fossil(holding, "'holding'") if holding is not None else -1
-    state.extra_turn = _flag(data.get("extra_turn"), "extra_turn")
-    state.progress = _flag(data.get("progress"), "progress")
-    passes = data.get("passes")
-    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
-        raise ValueError(f"'passes' must be a whole number ≥ 0, not {passes!r}.")
-    state.passes = passes
-    ended = data.get("ended")
-    if ended is not None and ended not in ENDINGS:
-        raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
-    state.ended = ended
-    state.seen = _seen(state)
-    return state
 
 
 def validate(state: AmbarFossilsState) -> None:

@@ -9,10 +9,40 @@ outcomes are the numbers not yet seen for that type, weighted by copies left.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
+from collections.abc import Sequence
 from typing import Any
 
+from boardlib.ambar_fossils.data import (
+    CHOOSE,
+    COLUMNS,
+    COPIES,
+    ENDINGS,
+    FOSSILS,
+    GAME,
+    LETTERS,
+    NUMBERS,
+    OVER,
+    PHASES,
+    PLACE,
+    REVEAL,
+    REVEAL_SWAPPED,
+    fossil_token,
+)
+from boardlib.ambar_fossils.data import TYPE_NAMES as TYPE_NAMES  # for the notebooks
+from boardlib.ambar_fossils.description import describe, parse_description
+from boardlib.ambar_fossils.setup import (
+    _display,
+    _face_down_counts,
+    _fossil,
+    _index,
+    _patterns,
+    _seen,
+    check_players,
+    start_position,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -23,48 +53,6 @@ from boardlib.protocol import (
     illegal,
 )
 from boardlib.ranking import Result, rank_players
-
-GAME = "ambar_fossils"
-COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
-LETTERS = "".join(t["letter"] for t in COMPONENTS["types"])  # "DPMA"
-TYPE_NAMES = {lang: [t[lang] for t in COMPONENTS["types"]] for lang in ("en", "ja")}
-NUMBERS = len(COMPONENTS["numbers"])  # 6
-COPIES = COMPONENTS["copies"]  # 4
-COLUMNS = COMPONENTS["columns"]  # 10
-PLAYER_COUNTS = tuple(COMPONENTS["players"])
-FOSSILS = len(LETTERS) * NUMBERS  # 24 distinct fossils
-PER_TYPE = NUMBERS * COPIES  # 24 pieces of each type, 96 in all
-COMPONENT_TOTALS = {letter: PER_TYPE for letter in LETTERS}
-
-CHOOSE, REVEAL, PLACE, REVEAL_SWAPPED, OVER = range(5)
-PHASES = ("choose", "reveal", "place", "reveal_swapped", "over")
-ENDINGS = ("empty", "passes", "stalemate")
-
-
-def fossil_token(code: int) -> str:
-    """``"D4"`` for a face-up fossil, ``"D?"`` for a face-down one."""
-    return _TOKENS[code]
-
-
-_TOKENS = [f"{letter}{n + 1}" for letter in LETTERS for n in range(NUMBERS)] + [
-    f"{letter}?" for letter in reversed(LETTERS)
-]  # indexed by code; face-down codes -1..-4 index from the end
-
-
-def parse_fossil(token: str, allow_face_down: bool = False) -> int:
-    """The code of ``"D4"`` (or ``"D?"`` when allowed); ValueError naming the token otherwise."""
-    text = token.strip().upper()
-    if len(text) == 2 and text[0] in LETTERS:
-        kind = LETTERS.index(text[0])
-        if text[1] == "?" and allow_face_down:
-            return -kind - 1
-        if text[1].isdigit() and 1 <= int(text[1]) <= NUMBERS:
-            return kind * NUMBERS + int(text[1]) - 1
-    hidden = ", or D? for a face-down one" if allow_face_down else ""
-    raise ValueError(
-        f"{token!r} is not a fossil: write a type letter ({', '.join(LETTERS)}) and a number "
-        f"1–{NUMBERS}, like D4{hidden}."
-    )
 
 
 def _vocabulary() -> dict[str, Action]:
@@ -425,14 +413,10 @@ class AmbarFossilsState(GameState):
 
     def describe(self) -> str:
         """The position in the short text form that ``from_description`` reads."""
-        from boardlib.ambar_fossils.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
-        from boardlib.ambar_fossils.setup import validate
-
         validate(self)
 
     def __repr__(self) -> str:
@@ -461,3 +445,81 @@ def _illegal(kind: str, key: str, rule: str | None = None, **fields: Any) -> Ill
     """A refusal told from the message catalog (English and Japanese: messages.py)."""
     return illegal(kind, f"illegal.{key}", rule, game=GAME, **fields)
 
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    patterns: Sequence[str] | None = None,
+) -> AmbarFossilsState:
+    """A game set up by the rules, the same for the same seed (AF-2).
+
+    Each player's display is ten face-down fossils in the type order ``patterns[p]``
+    (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
+    """
+    start = start_position(players, seed, names, patterns)
+    state = _build(start)  # made here by the rules, so not validated again: a hot path
+    state._begin(start)
+    return state
+
+
+def from_snapshot(data: Any) -> AmbarFossilsState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    state = _build(data)
+    validate(state)
+    state._begin()
+    return state
+
+
+def _build(data: Any) -> AmbarFossilsState:
+    """A state from snapshot data, checking its form (not yet whether the rules allow it)."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    state = AmbarFossilsState.__new__(AmbarFossilsState)
+    count = check_players(data.get("players"))
+    state.names = _names(data.get("names"), count)
+    state.patterns = _patterns(data.get("patterns"), count)
+    displays = data.get("displays")
+    if not isinstance(displays, list) or len(displays) != count:
+        raise ValueError(f"'displays' must list {count} displays, one per player.")
+    state.cols = [_display(d, p, state.names[p]) for p, d in enumerate(displays)]
+    state.tops = [[column[-1] for column in display] for display in state.cols]
+    state.heights = [[len(column) for column in display] for display in state.cols]
+    excavation = data.get("excavation")
+    if not isinstance(excavation, dict):
+        raise ValueError("'excavation' must be an object with 'face_down' and 'face_up'.")
+    state.down = _face_down_counts(excavation.get("face_down"))
+    state.up = [0] * FOSSILS
+    face_up = excavation.get("face_up")
+    if not isinstance(face_up, list):
+        raise ValueError("'excavation.face_up' must be a list of fossils like \"D4\".")
+    for token in face_up:
+        state.up[_fossil(token, "the Excavation")] += 1
+    state.player = _index(data.get("to_move"), count, "to_move")
+    phase = data.get("phase")
+    if phase not in PHASES:
+        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
+    state.phase = PHASES.index(phase)
+    revealing = data.get("revealing")
+    if revealing is not None and revealing not in LETTERS:
+        raise ValueError(f"'revealing' must be a type letter or null, not {revealing!r}.")
+    state.revealing = LETTERS.index(revealing) if revealing is not None else -1
+    holding = data.get("holding")
+    state.holding = _fossil(holding, "'holding'") if holding is not None else -1
+    state.extra_turn = _flag(data.get("extra_turn"), "extra_turn")
+    state.progress = _flag(data.get("progress"), "progress")
+    passes = data.get("passes")
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
+        raise ValueError(f"'passes' must be a whole number ≥ 0, not {passes!r}.")
+    state.passes = passes
+    ended = data.get("ended")
+    if ended is not None and ended not in ENDINGS:
+        raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
+    state.ended = ended
+    state.seen = _seen(state)
+    return state
+
+
+def from_description(text: str) -> AmbarFossilsState:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))

@@ -27,10 +27,16 @@ from boardlib.amber_route.data import (
     PLACEHOLDER_NOTE,
     PLAYER_COUNTS,
 )
-from boardlib.amber_route.description import describe, from_description
+from boardlib.amber_route.description import describe
 from boardlib.amber_route.messages import MESSAGES, format_value
-from boardlib.amber_route.setup import from_snapshot, new_game
-from boardlib.amber_route.state import AmberRouteState, duel_damage, trap_matches
+from boardlib.amber_route.state import (
+    AmberRouteState,
+    duel_damage,
+    from_description,
+    from_snapshot,
+    new_game,
+    trap_matches,
+)
 from boardlib.bots import RandomBot
 from boardlib.saves import load
 

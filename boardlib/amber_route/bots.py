@@ -6,6 +6,7 @@ import random
 
 from boardlib.amber_route.data import (
     CARD_KIND,
+    DUEL_STRENGTH,
     GHOST,
     GHOSTS,
     LIGHT_VALUE,
@@ -13,7 +14,11 @@ from boardlib.amber_route.data import (
     TRAP,
     TRAP_DICE,
 )
-from boardlib.amber_route.state import AmberRouteState, V, trap_matches
+from boardlib.amber_route.state import (
+    VOCABULARY,
+    AmberRouteState,
+    trap_matches,
+)
 from boardlib.protocol import Action
 
 GIFT_ORDER = (6, 3, 2, 5, 4, 1)  # amber, 2 guards, 2 cards, move, 1 guard, 1 card (placeholders)
@@ -37,16 +42,17 @@ class CarefulBot:
         return choice if choice in legal else rng.choice(legal)
 
     def _draw_phase(self, s, p, a, b, legal):
-        return V["take guard"] if s.guards[p] < 4 else V["draw card"]
+        return VOCABULARY["take guard"] if s.guards[p] < 4 else VOCABULARY["draw card"]
 
     def _action(self, s, p, a, b, legal):
-        if V["grace"] in legal:
-            return V["grace"]
-        if s.guards[p] < 3 and V["recruit"] in legal:
-            return V["recruit"]
+        if VOCABULARY["grace"] in legal:
+            return VOCABULARY["grace"]
+        if s.guards[p] < 3 and VOCABULARY["recruit"] in legal:
+            return VOCABULARY["recruit"]
         if sum(s.hand[p]) < 2 and s.amber[p] == 2:
-            return V["buy cards"]
-        return V["move 2"] if s.guards[p] >= 5 and V["move 2"] in legal else V["move 1"]
+            return VOCABULARY["buy cards"]
+        move_2, move_1 = VOCABULARY["move 2"], VOCABULARY["move 1"]
+        return move_2 if s.guards[p] >= 5 and move_2 in legal else move_1
 
     def _cheapest(self, legal, verb):
         cards = [x for x in legal if x.kind == verb]
@@ -59,7 +65,7 @@ class CarefulBot:
         return self._cheapest(legal, "lose")
 
     def _reward(self, s, p, a, b, legal):
-        return V["reward guard"] if s.guards[p] < 5 else V["reward light"]
+        return VOCABULARY["reward guard"] if s.guards[p] < 5 else VOCABULARY["reward light"]
 
     def _prepare(self, s, p, a, b, legal):
         uses = [x for x in legal if x.kind == "use"]
@@ -67,17 +73,19 @@ class CarefulBot:
             return uses[0]
         plays = [x for x in legal if x.kind == "play"]
         kind = CARD_KIND[s.card]
-        if kind == GHOST and s.nd * 3.5 >= GHOSTS[s.version][s.level][0] + 1:
-            return V["go"]
-        if kind == MONSTER and s.nd >= 3:
-            return V["go"]
-        return max(plays, key=lambda x: LIGHT_VALUE[x.args[0]], default=V["go"])
+        if kind == GHOST and s.challenge_dice * 3.5 >= GHOSTS[s.version][s.level][0] + 1:
+            return VOCABULARY["go"]
+        if kind == MONSTER and s.challenge_dice >= 3:
+            return VOCABULARY["go"]
+        return max(plays, key=lambda x: LIGHT_VALUE[x.args[0]], default=VOCABULARY["go"])
 
     def _modify(self, s, p, mode, target, legal):
-        dice = s.dice if target == 0 else s.odice
+        dice = s.dice if target == 0 else s.other_dice
         if mode == 1:  # a Family fight: spend spare guards on the lowest die
             low = min(range(len(dice)), key=dice.__getitem__)
-            return V[f"up {low + 1}"] if s.guards[p] > 3 and dice[low] < 6 else V["done"]
+            if s.guards[p] > 3 and dice[low] < 6:
+                return VOCABULARY[f"up {low + 1}"]
+            return VOCABULARY["done"]
         kind = CARD_KIND[s.card]
         if kind == GHOST:
             return self._ghost(s, p, dice, legal)
@@ -85,60 +93,60 @@ class CarefulBot:
             return self._trap(s, p, dice, legal)
         threes = [i for i, v in enumerate(dice) if v == 3]
         if threes and s.guards[p] > 3:
-            return V[f"up {threes[0] + 1}"]
-        return V["done"]
+            return VOCABULARY[f"up {threes[0] + 1}"]
+        return VOCABULARY["done"]
 
     def _ghost(self, s, p, dice, legal):
         short = GHOSTS[s.version][s.level][0] - sum(dice)
         if short <= 0:
-            return V["done"]
+            return VOCABULARY["done"]
         low = min(range(len(dice)), key=dice.__getitem__)
         rerolls = [x for x in legal if x.kind == "reroll"]
         if rerolls and dice[low] <= 2:
             return rerolls[low] if low < len(rerolls) else rerolls[0]
         room = sum(6 - v for v in dice if v < 6)
         if short <= min(s.guards[p], room):
-            return V[f"up {low + 1}"] if dice[low] < 6 else V["done"]
+            return VOCABULARY[f"up {low + 1}"] if dice[low] < 6 else VOCABULARY["done"]
         if s.amber[p] and 6 - dice[low] >= short:
-            return V[f"set {low + 1} 6"]
-        return V["done"]
+            return VOCABULARY[f"set {low + 1} 6"]
+        return VOCABULARY["done"]
 
     def _trap(self, s, p, dice, legal):
         need = TRAP_DICE[s.level]
         best = trap_matches(dice)
         if best >= need:
-            return V["done"]
+            return VOCABULARY["done"]
         value = max(set(dice), key=lambda v: (dice.count(v), v))
         others = [i for i, v in enumerate(dice) if v != value]
         if need - best <= s.amber[p]:
-            return V[f"set {others[0] + 1} {value}"]
+            return VOCABULARY[f"set {others[0] + 1} {value}"]
         near = [i for i in others if abs(dice[i] - value) == 1 and dice[i] != 6]
         if near and s.guards[p] >= need - best:
             i = near[0]
-            return V[f"{'up' if dice[i] < value else 'down'} {i + 1}"]
+            return VOCABULARY[f"{'up' if dice[i] < value else 'down'} {i + 1}"]
         rerolls = [x for x in legal if x.kind == "reroll" and x.args[0] in others]
-        return rerolls[0] if rerolls else V["done"]
+        return rerolls[0] if rerolls else VOCABULARY["done"]
 
     def _attack(self, s, p, a, b, legal):
         attacks = [x for x in legal if x.kind == "attack"]
         if attacks and sum(s.hand[p]) >= 3:
             return attacks[0]
-        return V["no attack"]
+        return VOCABULARY["no attack"]
 
     def _duel_cards(self, s, p, role, b, legal):
-        return self._cheapest(legal, "add") if sum(s.hand[p]) > 1 else V["ready"]
+        return self._cheapest(legal, "add") if sum(s.hand[p]) > 1 else VOCABULARY["ready"]
 
     def _contest_first(self, s, p, a, b, legal):
         return self._cheapest(legal, "add")
 
     def _contest_cards(self, s, p, role, b, legal):
-        dice = s.duel[2 + role] + 1
-        return self._cheapest(legal, "add") if dice < 5 else V["ready"]
+        dice = s.duel[DUEL_STRENGTH + role] + 1
+        return self._cheapest(legal, "add") if dice < 5 else VOCABULARY["ready"]
 
     def _loot(self, s, w, loser, b, legal):
         for name in ("loot amber", "loot guards", "loot cards"):
-            if V[name] in legal:
-                return V[name]
+            if VOCABULARY[name] in legal:
+                return VOCABULARY[name]
         return None
 
     def _pick(self, s, p, a, b, legal):

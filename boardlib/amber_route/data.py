@@ -122,3 +122,46 @@ def parse_dark(token: str) -> int:
     if text in DARK_INDEX:
         return DARK_INDEX[text]
     raise ValueError(f"{token!r} is not a darkness card: write D00–D{TOTAL_DARK - 1}.")
+
+
+# ----- the engine's steps and fights, as data (state.py runs them; setup.py checks them) ---
+MAX_DICE = DICE_IN_BOX
+R_REROLL1, R_REROLL2, R_DAMAGE = (REWARDS.index(r) for r in ("reroll1", "reroll2", "damage36"))
+
+STEP_WHO = {
+    "draw_phase": "p", "action": "p", "discard": "p", "reward": "p", "prepare": "p",
+    "modify": "p", "pay": "p", "attack": "p", "duel_cards": "p", "contest_first": "p",
+    "contest_cards": "p", "loot": "p", "pick": "p", "keep": "p",
+    "roll": "c", "light": "c", "look": "c", "dark": "c", "steal": "c",
+    "turn": "a", "end_turn": "a", "hit": "a", "mon_hit": "a", "ghost": "a", "trap": "a",
+    "duel_round": "a", "duel_hit": "a", "contest_roll": "a", "contest_end": "a",
+    "grace": "a", "grace_done": "a", "card_reward": "a",
+}
+STEP_ACTIONS = {
+    "draw_phase": {"draw_card", "take_guard"}, "action": {"recruit", "buy", "move", "grace"},
+    "discard": {"discard"}, "reward": {"reward"}, "prepare": {"play", "use", "go"},
+    "modify": {"up", "down", "set", "reroll", "reroll2", "done"}, "pay": {"lose"},
+    "attack": {"attack", "no_attack"}, "duel_cards": {"add", "ready"},
+    "contest_first": {"add"}, "contest_cards": {"add", "ready"}, "loot": {"loot"},
+    "pick": {"pick"}, "keep": {"keep"}, "roll": {"die"}, "light": {"card"}, "look": {"card"},
+    "dark": {"reveal"}, "steal": {"steal"},
+}
+STEP_RULE = {
+    "draw_phase": "AR-4.2", "action": "AR-4.1", "discard": "AR-5.4", "reward": "AR-11.1",
+    "prepare": "AR-7.1", "modify": "AR-7.2", "pay": "AR-8.5", "attack": "AR-12.1",
+    "duel_cards": "AR-12.2", "contest_first": "AR-13.1", "contest_cards": "AR-13.2",
+    "loot": "AR-12.5", "pick": "AR-5.8", "keep": "AR-11.2", "roll": "AR-1.6",
+    "light": "AR-1.4", "look": "AR-11.2", "dark": "AR-6.1", "steal": "AR-12.5",
+}
+
+
+ATTACKER, DEFENDER = 0, 1  # the roles in a fight
+DUEL_SEAT, DUEL_STRENGTH, DUEL_ADDED = 0, 2, 4
+"""Offsets into ``duel``, plus a role: ``duel[DUEL_SEAT + role]`` is that side's seat,
+``duel[DUEL_STRENGTH + role]`` its dice (the Advanced dice duel, AR-12.2) or the light cards
+it has played (the Family contest, AR-13.2), and, in a dice duel only,
+``duel[DUEL_ADDED + role]`` the light cards it has added (at most 2, AR-12.2)."""
+
+
+def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:
+    return (kind, a, b, c)

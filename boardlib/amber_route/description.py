@@ -23,7 +23,7 @@ action (or facing the card). Everything is checked exactly like a loaded save.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlib.amber_route.data import (
     CARD_KIND,
@@ -46,12 +46,14 @@ from boardlib.amber_route.data import (
     parse_dark,
     parse_light,
 )
-from boardlib.amber_route.setup import check_version, from_snapshot
-from boardlib.amber_route.state import AmberRouteState
+from boardlib.amber_route.setup import check_version
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.amber_route.state import AmberRouteState
 
 _KEYS = (
     "version", "names", "to move", "facing", "level", "hp", "dice count", "damage36", "dice",
@@ -61,8 +63,9 @@ _KEYS = (
 _SEAT_KEYS = ("field", "guards", "amber", "secured", "hand", "kept", "grace", "missed")
 
 
-def from_description(text: str) -> AmberRouteState:
-    """The position the lines describe (see the module docstring); ValueError if there is none."""
+def parse_description(text: str) -> dict[str, Any]:
+    """The snapshot the lines describe (see the module docstring), not yet checked: the
+    state's ``from_description`` loads it like a save."""
     fields, seats = _read_lines(text)
     n = len(seats)
     version = check_version(fields.get("version", "advanced").strip())
@@ -123,7 +126,7 @@ def from_description(text: str) -> AmberRouteState:
     else:
         data["queue"] = [*([f"draw_phase {turn}"] if version == FAMILY else []),
                          f"action {turn}", "end_turn"]
-    return from_snapshot(data)
+    return data
 
 
 def describe(state: AmberRouteState) -> str:

@@ -11,16 +11,14 @@ from boardlib.amber_route.data import (
     FAMILY,
     LIGHT_TOKENS,
     LIGHT_VALUE,
-    REWARDS,
-    light_matches,
-)
-from boardlib.amber_route.state import (
     MAX_DICE,
     R_REROLL1,
     R_REROLL2,
+    REWARDS,
     STEP_ACTIONS,
     STEP_RULE,
     STEP_WHO,
+    light_matches,
 )
 from boardlib.protocol import Action, IllegalAction, illegal
 
@@ -80,8 +78,8 @@ def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
     if kind == "play":
         if not light_matches(args[0], state.pos[p]):
             return _rule(state, "other_terrain", "AR-7.1", light=LIGHT_TOKENS[args[0]])
-        return _rule(state, "too_many_dice", "AR-7.4", dice=state.nd + LIGHT_VALUE[args[0]],
-                     most=MAX_DICE)
+        return _rule(state, "too_many_dice", "AR-7.4",
+                     dice=state.challenge_dice + LIGHT_VALUE[args[0]], most=MAX_DICE)
     if kind == "use":
         c = args[0]
         if c not in state.kept[p]:
@@ -113,7 +111,7 @@ def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
 def _why_dice(state: AmberRouteState, action: Action, p: int, mode: int,
               target: int) -> IllegalAction:
     kind, args = action.kind, action.args
-    dice = state.dice if target == 0 else state.odice
+    dice = state.dice if target == 0 else state.other_dice
     if mode == 1 and kind not in ("up", "down"):
         return _rule(state, "family_fight_dice", "AR-13.5")
     if any(i >= len(dice) for i in args[: 2 if kind == "reroll2" else 1]):

@@ -255,23 +255,44 @@ _WORDS = {
     },
 }
 
-_WAIT_JA = {  # STEP_WAIT (state.py) in Japanese: what a player must do, or what chance decides
-    "draw_phase": "ドローフェイズの行動を選ぶ（'draw card' か 'take guard'）",
-    "action": "この手番のアクションを1つ選ぶ",
-    "discard": "光のカードを上限の7枚まで捨てる",
-    "reward": "報酬を選ぶ（'reward guard' か 'reward light'）",
-    "prepare": "試練のために光のカードを出し、それから 'go' とする",
-    "modify": "護衛・琥珀・取っておいた振り直しでダイスを変え、それから 'done' とする",
-    "pay": "失う光のカードを選ぶ",
-    "attack": "'attack N' か 'no attack' を選ぶ",
-    "duel_cards": "戦いに光のカードを加え、それから 'ready' とする",
-    "contest_first": "攻撃するために、このマスの地形の光のカードを出す",
-    "contest_cards": "このマスの地形の光のカードを加え、それから 'ready' とする",
-    "loot": "奪うものを選ぶ", "pick": "神の恵みのダイスを1つ選ぶ",
-    "keep": "見た2枚の光のカードから1枚を取る",
-    "roll": "ダイスの目", "light": "引く光のカード", "look": "引く光のカード",
-    "dark": "引く闇のカード", "steal": "無作為に奪う光のカード",
+WAITING_FOR = {
+    "en": {
+        "draw_phase": "choose the draw phase: 'draw card' or 'take guard'",
+        "action": "choose the turn's one action",
+        "discard": "discard a light card down to the limit of 7",
+        "reward": "choose the reward: 'reward guard' or 'reward light'",
+        "prepare": "play light cards for the challenge, then 'go'",
+        "modify": "change the dice with guards, amber or kept rerolls, then 'done'",
+        "pay": "choose the light cards to lose",
+        "attack": "choose 'attack N' or 'no attack'",
+        "duel_cards": "add light cards for the fight, then 'ready'",
+        "contest_first": "play a light card of this field's terrain to attack",
+        "contest_cards": "add light cards of this field's terrain, then 'ready'",
+        "loot": "choose the loot", "pick": "pick one of the grace dice",
+        "keep": "keep one of the two light cards looked at",
+        "roll": "a die roll", "light": "a light card drawn", "look": "a light card drawn",
+        "dark": "a darkness card drawn", "steal": "a light card taken at random",
+    },
+    "ja": {
+        "draw_phase": "ドローフェイズの行動を選ぶ（'draw card' か 'take guard'）",
+        "action": "この手番のアクションを1つ選ぶ",
+        "discard": "光のカードを上限の7枚まで捨てる",
+        "reward": "報酬を選ぶ（'reward guard' か 'reward light'）",
+        "prepare": "試練のために光のカードを出し、それから 'go' とする",
+        "modify": "護衛・琥珀・取っておいた振り直しでダイスを変え、それから 'done' とする",
+        "pay": "失う光のカードを選ぶ",
+        "attack": "'attack N' か 'no attack' を選ぶ",
+        "duel_cards": "戦いに光のカードを加え、それから 'ready' とする",
+        "contest_first": "攻撃するために、このマスの地形の光のカードを出す",
+        "contest_cards": "このマスの地形の光のカードを加え、それから 'ready' とする",
+        "loot": "奪うものを選ぶ", "pick": "神の恵みのダイスを1つ選ぶ",
+        "keep": "見た2枚の光のカードから1枚を取る",
+        "roll": "ダイスの目", "light": "引く光のカード", "look": "引く光のカード",
+        "dark": "引く闇のカード", "steal": "無作為に奪う光のカード",
+    },
 }
+"""What the game waits for at each step (refusals: "wait: …"), by language: a player's
+choice, or what chance decides."""
 _LOOT = {  # what a fight's winner may take (``loot N``)
     "en": ("unsecured amber", "light cards", "guard markers"),
     "ja": ("確保していない琥珀", "光のカード", "護衛"),
@@ -291,11 +312,7 @@ def format_value(key: str, value: object, lang: str) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
     # refusal fields: the English reason shows them as the engine writes them
     if key == "wait" and isinstance(value, str):
-        if lang == "ja":
-            return _WAIT_JA[value]
-        from boardlib.amber_route.state import STEP_WAIT
-
-        return STEP_WAIT[value]
+        return WAITING_FOR.get(lang, WAITING_FOR["en"])[value]
     if key == "light" and isinstance(value, str):  # "F2" (ja: "森2")
         return light_name(value, lang) if lang == "ja" else value
     if key == "reward_code" and isinstance(value, str):  # "reroll1" (ja: "ダイス1個を振り直す")

@@ -2,44 +2,38 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from itertools import chain, repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlib.amber_route.data import (
+    ATTACKER,
     CARD_KEEP,
     CARD_KIND,
     CASTLE,
     DARK_TOKENS,
+    DUEL_SEAT,
     FAMILY,
     GRACE,
     GRACE_CARDS,
-    GUARD_LIMIT,
     HAND_LIMIT,
     LIGHT_COPIES,
     LIGHT_KINDS,
     LIGHT_TOKENS,
     PLAYER_COUNTS,
     REWARDS,
-    START,
+    STEP_WHO,
     TOTAL_AMBER,
     TOTAL_DARK,
     TOTAL_GUARDS,
     VERSIONS,
+    _step,
     parse_dark,
     parse_light,
 )
-from boardlib.amber_route.state import (
-    STEP_WHO,
-    AmberRouteState,
-    _step,
-    dark_table_of,
-    light_table_of,
-)
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.amber_route.state import AmberRouteState
 
 
 def check_players(players: object) -> int:
@@ -50,57 +44,6 @@ def check_version(version: object) -> int:
     if version not in VERSIONS:
         raise ValueError(f"The version is 'advanced' or 'family', not {version!r} (AR-4.1).")
     return VERSIONS.index(version)
-
-
-def new_game(
-    players: int = 2,
-    seed: int | None = None,
-    version: str = "advanced",
-    names: Sequence[str] | None = None,
-) -> AmberRouteState:
-    """A game set up by the rules of ``version``, the same for the same seed (AR-2).
-
-    The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
-    every later draw and die is a chance node. The position is built directly rather than
-    read back from a snapshot: a fresh set-up is valid by construction, and games are
-    started often (bots, benchmarks, tests).
-    """
-    count = check_players(players)
-    v = check_version(version)
-    rng = random.Random(seed)
-    deck = list(_LIGHT_DECK)
-    rng.shuffle(deck)
-    per = START["light_cards"][VERSIONS[v]]
-    graces = list(GRACE_CARDS)
-    rng.shuffle(graces)
-    first = rng.randrange(count)
-    seat_names = _names(list(names) if names is not None else None, count)
-    family = v == FAMILY
-    s = AmberRouteState.__new__(AmberRouteState)
-    # the attributes in from_snapshot's order, so that both make the same object
-    s.version = v
-    s.names = seat_names
-    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
-    s.secured, s.missed = [0] * count, [0] * count
-    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
-    s.kept = [[] for _ in range(count)]
-    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
-    s.ldeck = _light_counts_of(deck[count * per:])
-    s.ldisc, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
-    s.ddeck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
-    s.ddisc = []
-    s.box = [] if family else sorted(graces[count:])
-    s.apool = TOTAL_AMBER - count * START["amber"]
-    s.gpool = TOTAL_GUARDS - count * START["guards"]
-    s.card, s.level, s.hp, s.nd, s.dmg = -1, 0, 0, 0, False
-    s.dice, s.odice, s.duel = [], [], []
-    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
-    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
-               _step("end_turn")]
-    s.ended = None
-    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
-    s._begin()
-    return s
 
 
 _LIGHT_DECK = tuple(k for k in range(LIGHT_KINDS) for _ in range(LIGHT_COPIES[k]))
@@ -140,22 +83,22 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
             }
             for p in range(len(state.names))
         ],
-        "light_deck": _counts_text(state.ldeck),
-        "light_discard": _counts_text(state.ldisc),
+        "light_deck": _counts_text(state.light_deck),
+        "light_discard": _counts_text(state.light_discard),
         "table": _counts_text(state.table),
         "look": _counts_text(state.look),
-        "dark_deck": _dark_text(state.ddeck),
-        "dark_discard": _dark_text(state.ddisc),
+        "dark_deck": _dark_text(state.dark_deck),
+        "dark_discard": _dark_text(state.dark_discard),
         "box": _dark_text(state.box),
-        "amber_pool": state.apool,
-        "guard_pool": state.gpool,
+        "amber_pool": state.amber_pool,
+        "guard_pool": state.guard_pool,
         "card": DARK_TOKENS[state.card] if state.card >= 0 else None,
         "level": state.level,
         "hp": state.hp,
-        "dice_count": state.nd,
-        "damage36": state.dmg,
+        "dice_count": state.challenge_dice,
+        "damage36": state.damage_boost,
         "dice": list(state.dice),
-        "other_dice": list(state.odice),
+        "other_dice": list(state.other_dice),
         "duel": list(state.duel),
         "turn": state.turn,
         "first": state.first if state.first >= 0 else None,
@@ -164,72 +107,6 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
         "queue": [" ".join([s[0], *(str(x) for x in s[1:] if x != -1)]) for s in state.queue],
         "ended": state.ended,
     }
-
-
-def from_snapshot(data: Any) -> AmberRouteState:
-    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    s = AmberRouteState.__new__(AmberRouteState)
-    s.version = check_version(data.get("version"))
-    n = check_players(data.get("players"))
-    s.names = _names(data.get("names"), n)
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != n:
-        raise ValueError(f"'seats' must list {n} players.")
-    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
-    s.hand, s.kept, s.grace = [], [], []
-    for p, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"Seat {p + 1} must be an object.")
-        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
-        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
-        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
-        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
-        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
-        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
-        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
-        grace = seat.get("grace")
-        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
-    s.ldeck = _light_counts(data.get("light_deck"), "light_deck")
-    s.ldisc = _light_counts(data.get("light_discard"), "light_discard")
-    s.table = _light_counts(data.get("table"), "table")
-    s.look = _light_counts(data.get("look"), "look")
-    s.ddeck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
-    s.ddisc = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
-    s.box = sorted(_dark_list(data.get("box"), "box"))
-    s.apool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
-    s.gpool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
-    card = data.get("card")
-    s.card = -1 if card is None else _dark(card, "card")
-    s.level = _int(data.get("level"), "level", 0, 2)
-    s.hp = _int(data.get("hp"), "hp", 0, 5)
-    s.nd = _int(data.get("dice_count"), "dice_count", 0, 5)
-    s.dmg = _flag(data.get("damage36"), "damage36")
-    s.dice = _dice(data.get("dice"), "dice")
-    s.odice = _dice(data.get("other_dice"), "other_dice")
-    duel = data.get("duel")
-    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
-        raise ValueError("'duel' must be [] or the fight's numbers.")
-    s.duel = [_int(x, "duel", 0, 20) for x in duel]
-    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
-    first = data.get("first")
-    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
-    finals = data.get("finals")
-    if not isinstance(finals, list):
-        raise ValueError("'finals' must list seats.")
-    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
-    s.fresh = _flag(data.get("fresh"), "fresh")
-    s.queue = _queue(data.get("queue"), n)
-    ended = data.get("ended")
-    if ended not in (None, "castle"):
-        raise ValueError("'ended' must be null or 'castle'.")
-    s.ended = ended
-    s.light_table, s.dark_table = light_table_of(s.ldeck), dark_table_of(s.ddeck)
-    validate(s)
-    s._begin()
-    _check_next_step(s)
-    return s
 
 
 def validate(s: AmberRouteState) -> None:
@@ -242,15 +119,14 @@ def validate(s: AmberRouteState) -> None:
     if totals["guards"] != TOTAL_GUARDS:
         raise ValueError(f"The position has {totals['guards']} guard markers; the game has "
                          f"{TOTAL_GUARDS} (AR-1.1).")
-    if s.light_table != light_table_of(s.ldeck) or s.dark_table != dark_table_of(s.ddeck):
-        raise ValueError("The cached draw tables are out of date with the decks.")
-    counts = [sum(column) for column in zip(s.ldeck, s.ldisc, s.table, s.look, *s.hand)]
+    counts = [sum(column)
+              for column in zip(s.light_deck, s.light_discard, s.table, s.look, *s.hand)]
     for k in range(LIGHT_KINDS) if counts != LIGHT_COPIES else ():
         have = counts[k]
         if have != LIGHT_COPIES[k]:
             raise ValueError(f"The position has {have} light cards {LIGHT_TOKENS[k]}; the game "
                              f"has {LIGHT_COPIES[k]} (AR-1.4).")
-    places = [*s.ddeck, *s.ddisc, *s.box, *(k for kept in s.kept for k in kept),
+    places = [*s.dark_deck, *s.dark_discard, *s.box, *(k for kept in s.kept for k in kept),
               *(g for g in s.grace if g >= 0), *([s.card] if s.card >= 0 else [])]
     if sorted(places) != list(range(TOTAL_DARK)):
         raise ValueError(f"Every darkness card D00–D{TOTAL_DARK - 1} must be in exactly one place "
@@ -265,8 +141,8 @@ def validate(s: AmberRouteState) -> None:
             raise ValueError(f"{s.names[p]} has more than {HAND_LIMIT} light cards (AR-5.4).")
     if s.version == FAMILY and s.box:
         raise ValueError("In the Family version the grace cards stay in the deck (AR-2.3).")
-    if s.version != FAMILY and not (_GRACE_SET.isdisjoint(s.ddeck)
-                                    and _GRACE_SET.isdisjoint(s.ddisc)):
+    if s.version != FAMILY and not (_GRACE_SET.isdisjoint(s.dark_deck)
+                                    and _GRACE_SET.isdisjoint(s.dark_discard)):
         raise ValueError("In the Advanced version no grace card is in the deck (AR-2.2).")
     if s.first >= 0 and s.pos[s.first] != CASTLE:
         raise ValueError("The first player in the castle must stand on the castle (AR-14.1).")
@@ -282,7 +158,7 @@ def validate(s: AmberRouteState) -> None:
             raise ValueError("The next step must wait for a player or for chance.")
     elif s.first < 0 or s.finals:
         raise ValueError("The game ends only after the final turns (AR-14.1).")
-    if len(s.dice) > 5 or len(s.odice) > 5:
+    if len(s.dice) > 5 or len(s.other_dice) > 5:
         raise ValueError("No roll uses more than the box's 5 dice (AR-7.4).")
     for step in s.queue:
         _check_step(s, step)
@@ -317,9 +193,9 @@ def _check_step(s: AmberRouteState, step: tuple[str, int, int, int]) -> None:
         raise ValueError(f"The step {kind!r} needs a challenge card being resolved (AR-6.1).")
     if kind in _NEEDS_DUEL and len(s.duel) != _NEEDS_DUEL[kind]:
         raise ValueError(f"The step {kind!r} needs a fight between players (AR-12.1, AR-13.1).")
-    if kind == "roll" and b >= len(s.dice if a == 0 else s.odice):
+    if kind == "roll" and b >= len(s.dice if a == 0 else s.other_dice):
         raise ValueError("A die is rolled that is not on the table (AR-1.6).")
-    if kind == "modify" and not (s.dice if step[3] == 0 else s.odice):
+    if kind == "modify" and not (s.dice if step[3] == 0 else s.other_dice):
         raise ValueError("Dice can be changed only once they are on the table (AR-7.2).")
     if kind == "pick" and not s.dice:
         raise ValueError("A grace die can be picked only once the dice are rolled (AR-5.8).")
@@ -332,11 +208,11 @@ def _check_step(s: AmberRouteState, step: tuple[str, int, int, int]) -> None:
         raise ValueError(f"Only the player whose turn it is faces the challenge ({kind!r}).")
     if kind == "modify" and b == 0 and (s.card < 0 or a != s.turn):
         raise ValueError("Dice are changed with amber and rerolls only in a challenge (AR-7.3).")
-    if kind == "modify" and b == 1 and (len(s.duel) != 4 or s.duel[step[3]] != a):
+    if kind == "modify" and b == 1 and (len(s.duel) != 4 or s.duel[DUEL_SEAT + step[3]] != a):
         raise ValueError("In a Family fight each player changes only his own dice (AR-13.5).")
-    if kind in ("duel_cards", "contest_cards") and s.duel[b] != a:
+    if kind in ("duel_cards", "contest_cards") and s.duel[DUEL_SEAT + b] != a:
         raise ValueError(f"The step {kind!r} names a player who is not in the fight.")
-    if kind == "contest_first" and s.duel[0] != a:
+    if kind == "contest_first" and s.duel[DUEL_SEAT + ATTACKER] != a:
         raise ValueError("Only the attacker plays the first card (AR-13.1).")
     if kind in ("loot", "steal") and a == b:
         raise ValueError("A player cannot take loot from himself (AR-12.5).")

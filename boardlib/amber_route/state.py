@@ -11,12 +11,15 @@ outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from functools import cache
 from itertools import compress, product
 from typing import Any
 
 from boardlib.amber_route.data import (
     ADVANCED,
+    ATTACKER,
     CARD_KEEP,
     CARD_KIND,
     CARD_LEVEL,
@@ -26,7 +29,10 @@ from boardlib.amber_route.data import (
     CHALLENGES,
     CITY,
     DARK_TOKENS,
-    DICE_IN_BOX,
+    DEFENDER,
+    DUEL_ADDED,
+    DUEL_SEAT,
+    DUEL_STRENGTH,
     EXTRA_DIE_TERRAIN,
     FAMILY,
     FIELD_TERRAIN,
@@ -35,6 +41,7 @@ from boardlib.amber_route.data import (
     GHOSTS,
     GIFTS,
     GRACE,
+    GRACE_CARDS,
     GUARD_LIMIT,
     HAND_LIMIT,
     LEVEL_AMBER,
@@ -42,20 +49,50 @@ from boardlib.amber_route.data import (
     LIGHT_KINDS,
     LIGHT_TOKENS,
     LIGHT_VALUE,
+    MAX_DICE,
     MONSTER,
     MONSTERS,
     PLACEHOLDER_NOTE,
     PLAYER_COUNTS,
+    R_DAMAGE,
+    R_REROLL1,
+    R_REROLL2,
     REWARDS,
     SCORE,
+    START,
+    STEP_WHO,
     TERRAIN,
     TERRAIN_NAMES,
+    TOTAL_AMBER,
+    TOTAL_GUARDS,
     TRAP,
     TRAP_DICE,
     VERSIONS,
     VILLAGE,
+    _step,
     light_matches,
 )
+from boardlib.amber_route.description import describe, parse_description
+from boardlib.amber_route.explain import explain
+from boardlib.amber_route.setup import (
+    _CHALLENGE_CARDS,
+    _FAMILY_DARK_DECK,
+    _LIGHT_DECK,
+    _check_next_step,
+    _dark,
+    _dark_list,
+    _dice,
+    _int,
+    _light_counts,
+    _light_counts_of,
+    _queue,
+    check_players,
+    check_version,
+    snapshot,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -72,8 +109,9 @@ GAME = "amber_route"
 _CARD = ("card",)  # the field a light card drawn into a hidden hand keeps secret
 
 
-MAX_DICE = DICE_IN_BOX
-R_REROLL1, R_REROLL2, R_DAMAGE = (REWARDS.index(r) for r in ("reroll1", "reroll2", "damage36"))
+
+
+_CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
 
 
 # ----- actions --------------------------------------------------------------------------
@@ -108,27 +146,26 @@ def _vocabulary() -> dict[str, Action]:
 
 
 VOCABULARY = _vocabulary()
-V = VOCABULARY
-DIE = tuple(V[f"die {v}"] for v in range(1, 7))
-CARD = [V[f"card {t}"] for t in LIGHT_TOKENS]
-STEAL = [V[f"steal {t}"] for t in LIGHT_TOKENS]
-DISCARD = [V[f"discard {t}"] for t in LIGHT_TOKENS]
-PLAY = [V[f"play {t}"] for t in LIGHT_TOKENS]
-LOSE = [V[f"lose {t}"] for t in LIGHT_TOKENS]
-ADD = [V[f"add {t}"] for t in LIGHT_TOKENS]
-KEEP = [V[f"keep {t}"] for t in LIGHT_TOKENS]
-REVEAL = [V[f"reveal {t}"] for t in DARK_TOKENS]
-USE = {a.args[0]: a for a in V.values() if a.kind == "use"}  # kept cards used before a roll
-UP = [V[f"up {i + 1}"] for i in range(MAX_DICE)]
-DOWN = [V[f"down {i + 1}"] for i in range(MAX_DICE)]
-SET = [{v: V[f"set {i + 1} {v}"] for v in range(1, 7)} for i in range(MAX_DICE)]
+DIE = tuple(VOCABULARY[f"die {v}"] for v in range(1, 7))
+CARD = [VOCABULARY[f"card {t}"] for t in LIGHT_TOKENS]
+STEAL = [VOCABULARY[f"steal {t}"] for t in LIGHT_TOKENS]
+DISCARD = [VOCABULARY[f"discard {t}"] for t in LIGHT_TOKENS]
+PLAY = [VOCABULARY[f"play {t}"] for t in LIGHT_TOKENS]
+LOSE = [VOCABULARY[f"lose {t}"] for t in LIGHT_TOKENS]
+ADD = [VOCABULARY[f"add {t}"] for t in LIGHT_TOKENS]
+KEEP = [VOCABULARY[f"keep {t}"] for t in LIGHT_TOKENS]
+REVEAL = [VOCABULARY[f"reveal {t}"] for t in DARK_TOKENS]
+USE = {a.args[0]: a for a in VOCABULARY.values() if a.kind == "use"}  # kept cards, before a roll
+UP = [VOCABULARY[f"up {i + 1}"] for i in range(MAX_DICE)]
+DOWN = [VOCABULARY[f"down {i + 1}"] for i in range(MAX_DICE)]
+SET = [{v: VOCABULARY[f"set {i + 1} {v}"] for v in range(1, 7)} for i in range(MAX_DICE)]
 """``SET[die][value]``: set that die to that value (AR-11.3)."""
-REROLL = [V[f"reroll {i + 1}"] for i in range(MAX_DICE)]
-REROLL2 = {(i, j): V[f"reroll {i + 1} {j + 1}"]
+REROLL = [VOCABULARY[f"reroll {i + 1}"] for i in range(MAX_DICE)]
+REROLL2 = {(i, j): VOCABULARY[f"reroll {i + 1} {j + 1}"]
            for i in range(MAX_DICE) for j in range(i + 1, MAX_DICE)}
-ATTACK = [V[f"attack {q + 1}"] for q in range(4)]
-PICK = [V[f"pick {v}"] for v in range(7)[1:]]
-GO = V["go"]
+ATTACK = [VOCABULARY[f"attack {q + 1}"] for q in range(4)]
+PICK = [VOCABULARY[f"pick {v}"] for v in range(7)[1:]]
+GO = VOCABULARY["go"]
 
 
 # ----- choices worked out once: legal moves are asked for at every step -----------------
@@ -139,14 +176,16 @@ def _action_choices() -> dict[tuple[bool, bool, bool, bool], tuple[Action, ...]]
     for recruit, buy, move2, grace in product((False, True), repeat=4):
         table[recruit, buy, move2, grace] = tuple(
             action for action, allowed in (
-                (V["recruit"], recruit), (V["buy cards"], buy), (V["move 1"], True),
-                (V["move 2"], move2), (V["grace"], grace)) if allowed)
+                (VOCABULARY["recruit"], recruit), (VOCABULARY["buy cards"], buy),
+                (VOCABULARY["move 1"], True), (VOCABULARY["move 2"], move2),
+                (VOCABULARY["grace"], grace)) if allowed)
     return table
 
 
 _ACTION_CHOICES = _action_choices()
-_DRAW_CHOICES = ((V["draw card"],), (V["draw card"], V["take guard"]))  # by "below 6 guards"
-_REWARD_CHOICES = (V["reward guard"], V["reward light"])
+_DRAW_CHOICES = ((VOCABULARY["draw card"],),  # by "below 6 guards"
+                 (VOCABULARY["draw card"], VOCABULARY["take guard"]))
+_REWARD_CHOICES = (VOCABULARY["reward guard"], VOCABULARY["reward light"])
 _MATCHING = [tuple(k for k in range(LIGHT_KINDS) if light_matches(k, field))
              for field in range(CASTLE + 1)]
 """The light card kinds that help on each field (AR-7.1)."""
@@ -173,60 +212,11 @@ def _modify_choices(dice: tuple[int, ...], guards: bool, amber: bool, reroll1: b
         acts += REROLL[: len(dice)]
     if reroll2:
         acts += [REROLL2[i, j] for i in range(len(dice)) for j in range(i + 1, len(dice))]
-    acts.append(V["done"])
+    acts.append(VOCABULARY["done"])
     return tuple(acts)
 
 
 # Who acts at each kind of step: "p" the player in slot 1, "c" chance, "a" automatic.
-STEP_WHO = {
-    "draw_phase": "p", "action": "p", "discard": "p", "reward": "p", "prepare": "p",
-    "modify": "p", "pay": "p", "attack": "p", "duel_cards": "p", "contest_first": "p",
-    "contest_cards": "p", "loot": "p", "pick": "p", "keep": "p",
-    "roll": "c", "light": "c", "look": "c", "dark": "c", "steal": "c",
-    "turn": "a", "end_turn": "a", "hit": "a", "mon_hit": "a", "ghost": "a", "trap": "a",
-    "duel_round": "a", "duel_hit": "a", "contest_roll": "a", "contest_end": "a",
-    "grace": "a", "grace_done": "a", "card_reward": "a",
-}
-_CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
-STEP_ACTIONS = {
-    "draw_phase": {"draw_card", "take_guard"}, "action": {"recruit", "buy", "move", "grace"},
-    "discard": {"discard"}, "reward": {"reward"}, "prepare": {"play", "use", "go"},
-    "modify": {"up", "down", "set", "reroll", "reroll2", "done"}, "pay": {"lose"},
-    "attack": {"attack", "no_attack"}, "duel_cards": {"add", "ready"},
-    "contest_first": {"add"}, "contest_cards": {"add", "ready"}, "loot": {"loot"},
-    "pick": {"pick"}, "keep": {"keep"}, "roll": {"die"}, "light": {"card"}, "look": {"card"},
-    "dark": {"reveal"}, "steal": {"steal"},
-}
-STEP_RULE = {
-    "draw_phase": "AR-4.2", "action": "AR-4.1", "discard": "AR-5.4", "reward": "AR-11.1",
-    "prepare": "AR-7.1", "modify": "AR-7.2", "pay": "AR-8.5", "attack": "AR-12.1",
-    "duel_cards": "AR-12.2", "contest_first": "AR-13.1", "contest_cards": "AR-13.2",
-    "loot": "AR-12.5", "pick": "AR-5.8", "keep": "AR-11.2", "roll": "AR-1.6",
-    "light": "AR-1.4", "look": "AR-11.2", "dark": "AR-6.1", "steal": "AR-12.5",
-}
-STEP_WAIT = {
-    "draw_phase": "choose the draw phase: 'draw card' or 'take guard'",
-    "action": "choose the turn's one action",
-    "discard": "discard a light card down to the limit of 7",
-    "reward": "choose the reward: 'reward guard' or 'reward light'",
-    "prepare": "play light cards for the challenge, then 'go'",
-    "modify": "change the dice with guards, amber or kept rerolls, then 'done'",
-    "pay": "choose the light cards to lose",
-    "attack": "choose 'attack N' or 'no attack'",
-    "duel_cards": "add light cards for the fight, then 'ready'",
-    "contest_first": "play a light card of this field's terrain to attack",
-    "contest_cards": "add light cards of this field's terrain, then 'ready'",
-    "loot": "choose the loot", "pick": "pick one of the grace dice",
-    "keep": "keep one of the two light cards looked at",
-    "roll": "a die roll", "light": "a light card drawn", "look": "a light card drawn",
-    "dark": "a darkness card drawn", "steal": "a light card taken at random",
-}
-
-
-def _step(kind: str, a: int = -1, b: int = -1, c: int = -1) -> tuple[str, int, int, int]:
-    return (kind, a, b, c)
-
-
 # The steps the engine pushes most, made once (a step is an immutable tuple).
 SEATS = range(max(PLAYER_COUNTS))
 _LIGHT_STEP = [_step("light", p) for p in SEATS]
@@ -249,14 +239,14 @@ _WHOSE_DICE = ("mine", "other")
 
 
 
-def light_table_of(ldeck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def light_table_of(light_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """The light deck as a draw's chance outcomes: 'card X' per card left, how many of each."""
-    return tuple(compress(CARD, ldeck)), tuple(compress(ldeck, ldeck))
+    return tuple(compress(CARD, light_deck)), tuple(compress(light_deck, light_deck))
 
 
-def dark_table_of(ddeck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+def dark_table_of(dark_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """The darkness deck as a draw's chance outcomes: each card left, all as likely (AR-6.1)."""
-    return tuple([REVEAL[c] for c in ddeck]), (1,) * len(ddeck)
+    return tuple([REVEAL[c] for c in dark_deck]), (1,) * len(dark_deck)
 
 class AmberRouteState(GameState):
     """A position of Amber Route: the players, the decks, the challenge in progress, the queue."""
@@ -264,9 +254,9 @@ class AmberRouteState(GameState):
     GAME = GAME
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
-    LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "ldeck",
-                   "ldisc", "table", "look", "ddeck", "ddisc", "box", "dice", "odice", "duel",
-                   "finals", "queue")
+    LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "light_deck",
+                   "light_discard", "table", "look", "dark_deck", "dark_discard", "box", "dice",
+                   "other_dice", "duel", "finals", "queue")
     NESTED_FIELDS = ("hand", "kept")
 
     version: int
@@ -279,25 +269,25 @@ class AmberRouteState(GameState):
     kept: list[list[int]]  # hourglass darkness cards kept for later (AR-11.2)
     grace: list[int]  # the Advanced divine grace card held, or -1 (AR-2.2)
     missed: list[int]  # turns still to miss (AR-10.2)
-    ldeck: list[int]
-    light_table: tuple[tuple[Action, ...], tuple[int, ...]]  # light_table_of(ldeck), for speed
-    ldisc: list[int]
+    light_deck: list[int]
+    light_table: tuple[tuple[Action, ...], tuple[int, ...]]  # light_table_of(light_deck), for speed
+    light_discard: list[int]
     table: list[int]  # light cards played in a player fight, until it ends
     look: list[int]  # light cards being looked at (reward "look at 2, take 1")
-    ddeck: list[int]  # darkness cards, sorted ids
-    dark_table: tuple[tuple[Action, ...], tuple[int, ...]]  # dark_table_of(ddeck), for speed
-    ddisc: list[int]
+    dark_deck: list[int]  # darkness cards, sorted ids
+    dark_table: tuple[tuple[Action, ...], tuple[int, ...]]  # dark_table_of(dark_deck), for speed
+    dark_discard: list[int]
     box: list[int]  # grace cards out of the game
-    apool: int
-    gpool: int
+    amber_pool: int
+    guard_pool: int
     card: int  # the darkness card being resolved, or -1
     level: int  # 0, 1, 2 = I, II, III
     hp: int  # the monster's hit points left
-    nd: int  # dice the player rolls in this challenge
-    dmg: bool  # a kept "damage 3-6" reward is in use
+    challenge_dice: int  # dice the player rolls in this challenge
+    damage_boost: bool  # a kept "damage 3-6" reward is in use
     dice: list[int]
-    odice: list[int]
-    duel: list[int]  # [attacker, defender, attacker's dice or cards, defender's]
+    other_dice: list[int]
+    duel: list[int]  # a fight, by role (0 attacker, 1 defender): see DUEL_SEAT
     turn: int
     first: int  # the first player in the castle, or -1
     finals: list[int]  # players still owed their one more turn (AR-14.1)
@@ -345,7 +335,7 @@ class AmberRouteState(GameState):
 
     def _acts_prepare(self, p: int, a: int, b: int) -> list[Action]:
         hand = self.hand[p]
-        acts = [play for k, play in _PLAYABLE[self.pos[p]][self.nd] if hand[k]]
+        acts = [play for k, play in _PLAYABLE[self.pos[p]][self.challenge_dice] if hand[k]]
         kept = self.kept[p]
         if kept:
             acts += [USE[c] for c in sorted(set(kept)) if self._usable_before(c, p)]
@@ -357,11 +347,11 @@ class AmberRouteState(GameState):
         reward = CARD_REWARD[c]
         if reward in EXTRA_DIE_TERRAIN:
             return (EXTRA_DIE_TERRAIN[reward] == FIELD_TERRAIN[self.pos[p]]
-                    and self.nd < MAX_DICE)
-        return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.dmg
+                    and self.challenge_dice < MAX_DICE)
+        return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.damage_boost
 
     def _acts_modify(self, p: int, mode: int, target: int) -> tuple[Action, ...]:
-        dice = self.dice if target == 0 else self.odice
+        dice = self.dice if target == 0 else self.other_dice
         if mode != 0:  # AR-13.5: in a Family fight, guards only
             return _modify_choices(tuple(dice), bool(self.guards[p]), False, False, False)
         kept = self.kept[p]
@@ -373,7 +363,7 @@ class AmberRouteState(GameState):
         return tuple(compress(LOSE, self.hand[p]))
 
     def _acts_attack(self, p: int, a: int, b: int) -> list[Action]:
-        return [ATTACK[q] for q in self.targets(p)] + [V["no attack"]]
+        return [ATTACK[q] for q in self.targets(p)] + [VOCABULARY["no attack"]]
 
     def targets(self, p: int) -> list[int]:
         """Players ``p`` may attack: on the same field (AR-12.1); Family needs a card (AR-13.1)."""
@@ -387,23 +377,23 @@ class AmberRouteState(GameState):
         return [k for k in _MATCHING[self.pos[p]] if hand[k]]
 
     def _acts_duel_cards(self, p: int, role: int, b: int) -> list[Action]:
-        acts = list(compress(ADD, self.hand[p])) if self.duel[4 + role] < 2 else []
-        return [*acts, V["ready"]]
+        acts = list(compress(ADD, self.hand[p])) if self.duel[DUEL_ADDED + role] < 2 else []
+        return [*acts, VOCABULARY["ready"]]
 
     def _acts_contest_first(self, p: int, a: int, b: int) -> list[Action]:
         return [ADD[k] for k in self._matching(p)]
 
     def _acts_contest_cards(self, p: int, role: int, b: int) -> list[Action]:
-        return [*(ADD[k] for k in self._matching(p)), V["ready"]]
+        return [*(ADD[k] for k in self._matching(p)), VOCABULARY["ready"]]
 
     def _acts_loot(self, w: int, loser: int, b: int) -> list[Action]:
         acts = []
         if self.amber[loser]:
-            acts.append(V["loot amber"])
+            acts.append(VOCABULARY["loot amber"])
         if sum(self.hand[loser]):
-            acts.append(V["loot cards"])
+            acts.append(VOCABULARY["loot cards"])
         if self.guards[loser]:
-            acts.append(V["loot guards"])
+            acts.append(VOCABULARY["loot guards"])
         return acts
 
     def _acts_pick(self, p: int, a: int, b: int) -> list[Action]:
@@ -420,8 +410,8 @@ class AmberRouteState(GameState):
         _DO[head[0]](self, action, head, events)
         if queue:
             kind = queue[0][0]
-            if kind in _WAITS or (kind == "dark" and self.ddeck) or (
-                    kind == "light" and any(self.ldeck)):
+            if kind in _WAITS or (kind == "dark" and self.dark_deck) or (
+                    kind == "light" and any(self.light_deck)):
                 return  # the usual case: a choice, a die, or a card from a deck that has some
             self._run(events)
 
@@ -447,11 +437,11 @@ class AmberRouteState(GameState):
     # steps that may be dropped, or need the deck made up, before anyone acts
     def _skip_light(self, head: tuple, events: list[Event]) -> bool:
         """An empty light deck: reshuffle the discards (AR-1.4), or draw nothing."""
-        if any(self.ldeck):
+        if any(self.light_deck):
             return False
-        if any(self.ldisc):
-            self.ldeck, self.ldisc = self.ldisc, [0] * LIGHT_KINDS
-            self.light_table = light_table_of(self.ldeck)
+        if any(self.light_discard):
+            self.light_deck, self.light_discard = self.light_discard, [0] * LIGHT_KINDS
+            self.light_table = light_table_of(self.light_deck)
             events.append(new_event(GAME, "reshuffle_light", None, {}))
         else:
             self.queue.pop(0)
@@ -460,11 +450,11 @@ class AmberRouteState(GameState):
 
     def _skip_dark(self, head: tuple, events: list[Event]) -> bool:
         """An empty darkness deck: reshuffle the discards (AR-6.3), or draw nothing."""
-        if self.ddeck:
+        if self.dark_deck:
             return False
-        if self.ddisc:
-            self.ddeck, self.ddisc = sorted(self.ddisc), []
-            self.dark_table = dark_table_of(self.ddeck)
+        if self.dark_discard:
+            self.dark_deck, self.dark_discard = sorted(self.dark_discard), []
+            self.dark_table = dark_table_of(self.dark_deck)
             events.append(new_event(GAME, "reshuffle_dark", None, {}))
         else:
             self.queue.pop(0)
@@ -499,13 +489,13 @@ class AmberRouteState(GameState):
         self.queue.pop(0)
         _, target, index, _ = head
         value = action.args[0]
-        (self.dice if target == 0 else self.odice)[index] = value
+        (self.dice if target == 0 else self.other_dice)[index] = value
         events.append(new_event(GAME, "roll", None, {"value": value, "whose": _WHOSE_DICE[target]}))
 
     def _do_light(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         k, p = action.args[0], head[1]
-        self.ldeck[k] -= 1
+        self.light_deck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.hand[p][k] += 1
         events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
@@ -515,7 +505,7 @@ class AmberRouteState(GameState):
     def _do_look(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         k = action.args[0]
-        self.ldeck[k] -= 1
+        self.light_deck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.look[k] += 1
         events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]},
@@ -538,7 +528,7 @@ class AmberRouteState(GameState):
     def _do_dark(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         c, p = action.args[0], head[1]
-        self.ddeck.remove(c)
+        self.dark_deck.remove(c)
         self.dark_table = one_fewer(self.dark_table, action)
         self.card = c
         if CARD_KIND[c] == GRACE:  # AR-6.5: only the Family deck holds grace cards
@@ -547,9 +537,9 @@ class AmberRouteState(GameState):
             return
         self.level = level = CARD_LEVEL[c][self.pos[p]]
         kind = CARD_KIND[c]
-        self.nd = TRAP_DICE[level] if kind == TRAP else 1
+        self.challenge_dice = TRAP_DICE[level] if kind == TRAP else 1
         self.hp = MONSTERS[self.version][level][0] if kind == MONSTER else 0
-        self.dmg = False
+        self.damage_boost = False
         events.append(new_event(GAME, "draw_dark", p,
             {"card": DARK_TOKENS[c], "challenge": CHALLENGES[kind], "terrain": CARD_TERRAIN[c],
              "level": level}))
@@ -572,7 +562,7 @@ class AmberRouteState(GameState):
             steps = action.args[0]
             if steps == 2:
                 self.guards[p] -= 1
-                self.gpool += 1
+                self.guard_pool += 1
             pos = self.pos
             pos[p] += steps
             events.append(new_event(GAME, "move", p, {"steps": steps, "field": pos[p]}))
@@ -581,7 +571,7 @@ class AmberRouteState(GameState):
             self._gain_guards(p, 2 if FIELD_TYPE[self.pos[p]] == VILLAGE else 1, events)
         elif kind == "buy":  # AR-5.3
             self.amber[p] -= 1
-            self.apool += 1
+            self.amber_pool += 1
             events.append(new_event(GAME, "buy", p, {}))
             self._push(_step("light", p), _step("light", p))
         else:  # grace, AR-5.7
@@ -607,7 +597,7 @@ class AmberRouteState(GameState):
         self.queue.pop(0)
         p, k = head[1], action.args[0]
         self.hand[p][k] -= 1
-        self.ldisc[k] += 1
+        self.light_discard[k] += 1
         events.append(new_event(GAME, "discard", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
 
@@ -623,17 +613,17 @@ class AmberRouteState(GameState):
         if action.kind == "play":  # AR-7.1: support = the card's value in dice
             k = action.args[0]
             self.hand[p][k] -= 1
-            self.ldisc[k] += 1
-            self.nd += LIGHT_VALUE[k]
+            self.light_discard[k] += 1
+            self.challenge_dice += LIGHT_VALUE[k]
             events.append(new_event(GAME, "play_light", p,
-                {"card": LIGHT_TOKENS[k], "dice": self.nd}))
+                {"card": LIGHT_TOKENS[k], "dice": self.challenge_dice}))
         elif action.kind == "use":  # AR-11.3
             c = action.args[0]
             self._use_kept(p, c)
             if CARD_REWARD[c] == R_DAMAGE:
-                self.dmg = True
+                self.damage_boost = True
             else:
-                self.nd += 1
+                self.challenge_dice += 1
             events.append(new_event(GAME, "use_kept", p, {"card": DARK_TOKENS[c],
                                                  "reward": REWARDS[CARD_REWARD[c]]}))
         else:
@@ -641,18 +631,18 @@ class AmberRouteState(GameState):
             self._roll_round(p, _CHECK_STEP[CARD_KIND[self.card]][p])
 
     def _roll_round(self, p: int, after: tuple[str, int, int, int]) -> None:
-        nd = self.nd
-        self.dice = [0] * nd
-        self.queue[0:0] = (*_ROLL_STEPS[0][:nd], _MODIFY_STEP[p], after)
+        count = self.challenge_dice
+        self.dice = [0] * count
+        self.queue[0:0] = (*_ROLL_STEPS[0][:count], _MODIFY_STEP[p], after)
 
     def _use_kept(self, p: int, c: int) -> None:
         self.kept[p].remove(c)
-        self.ddisc.append(c)
-        self.ddisc.sort()
+        self.dark_discard.append(c)
+        self.dark_discard.sort()
 
     def _do_modify(self, action: Action, head: tuple, events: list[Event]) -> None:
         _, p, _, target = head
-        dice = self.dice if target == 0 else self.odice
+        dice = self.dice if target == 0 else self.other_dice
         kind = action.kind
         if kind == "done":
             self.queue.pop(0)
@@ -660,14 +650,14 @@ class AmberRouteState(GameState):
         i = action.args[0]
         if kind in ("up", "down"):  # AR-7.2
             self.guards[p] -= 1
-            self.gpool += 1
+            self.guard_pool += 1
             before = dice[i]
             dice[i] += 1 if kind == "up" else -1
             events.append(new_event(GAME, "nudge", p,
                 {"die": i + 1, "before": before, "after": dice[i]}))
         elif kind == "set":  # AR-7.3
             self.amber[p] -= 1
-            self.apool += 1
+            self.amber_pool += 1
             before = dice[i]
             dice[i] = action.args[1]
             events.append(new_event(GAME, "set_die", p,
@@ -686,7 +676,7 @@ class AmberRouteState(GameState):
         _, p, n, _ = head
         k = action.args[0]
         self.hand[p][k] -= 1
-        self.ldisc[k] += 1
+        self.light_discard[k] += 1
         events.append(new_event(GAME, "lose_card", p, {"card": LIGHT_TOKENS[k]}))
         if n > 1:
             self._push(_step("pay", p, n - 1))
@@ -717,14 +707,14 @@ class AmberRouteState(GameState):
             self.queue.pop(0)
             return
         self._to_table(p, action.args[0])
-        self.duel[2 + role] += 1
-        self.duel[4 + role] += 1
+        self.duel[DUEL_STRENGTH + role] += 1
+        self.duel[DUEL_ADDED + role] += 1
         events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
     def _do_contest_first(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
         self._to_table(head[1], action.args[0])
-        self.duel[2] += 1
+        self.duel[DUEL_STRENGTH + ATTACKER] += 1
         events.append(new_event(GAME, "fight_card", head[1],
             {"card": LIGHT_TOKENS[action.args[0]]}))
 
@@ -734,7 +724,7 @@ class AmberRouteState(GameState):
             self.queue.pop(0)
             return
         self._to_table(p, action.args[0])
-        self.duel[2 + role] += 1
+        self.duel[DUEL_STRENGTH + role] += 1
         events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
     def _do_loot(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -751,7 +741,7 @@ class AmberRouteState(GameState):
         else:
             taken = min(2, self.guards[loser])
             self.guards[loser] -= taken
-            self.gpool += taken
+            self.guard_pool += taken
             self._gain_guards(w, taken, events)
 
     def _do_pick(self, action: Action, head: tuple, events: list[Event]) -> None:
@@ -768,7 +758,7 @@ class AmberRouteState(GameState):
         self.look[k] -= 1
         self.hand[p][k] += 1
         for other in range(LIGHT_KINDS):
-            self.ldisc[other] += self.look[other]
+            self.light_discard[other] += self.look[other]
         self.look = [0] * LIGHT_KINDS
         events.append(new_event(GAME, "keep_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
                                 secret=_CARD))
@@ -807,7 +797,7 @@ class AmberRouteState(GameState):
     def _auto_hit(self, head: tuple, events: list[Event]) -> None:
         """The player's attack (AR-8.4): each die of 4–6 (3–6 with the kept reward) hits."""
         p = head[1]
-        low = 3 if self.dmg else 4
+        low = 3 if self.damage_boost else 4
         hits = sum(1 for v in self.dice if v >= low)
         self.hp = max(0, self.hp - hits)
         events.append(new_event(GAME, "player_hits", p, {"hits": hits, "left": self.hp}))
@@ -815,16 +805,16 @@ class AmberRouteState(GameState):
             self._win(p, events)
             return
         count = MONSTERS[self.version][self.level][1]
-        self.odice = [0] * count
+        self.other_dice = [0] * count
         self.queue[0:0] = (*_ROLL_STEPS[1][:count], _MON_HIT_STEP[p])
 
     def _auto_mon_hit(self, head: tuple, events: list[Event]) -> None:
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
         p = head[1]
         low = MONSTERS[self.version][self.level][2]
-        hits = min(self.guards[p], sum(1 for v in self.odice if v >= low))
+        hits = min(self.guards[p], sum(1 for v in self.other_dice if v >= low))
         self.guards[p] -= hits
-        self.gpool += hits
+        self.guard_pool += hits
         events.append(new_event(GAME, "monster_hits", p, {"hits": hits, "left": self.guards[p]}))
         if not self.guards[p]:  # AR-8.5
             self._lose(p, events)
@@ -852,40 +842,44 @@ class AmberRouteState(GameState):
             self._lose(p, events)
 
     def _auto_duel_round(self, head: tuple, events: list[Event]) -> None:
-        a_hp, d_hp = self.duel[2], self.duel[3]
-        self.dice, self.odice = [0] * a_hp, [0] * d_hp
+        a_hp, d_hp = self.duel[DUEL_STRENGTH + ATTACKER], self.duel[DUEL_STRENGTH + DEFENDER]
+        self.dice, self.other_dice = [0] * a_hp, [0] * d_hp
         self._push(*(_step("roll", 0, i) for i in range(a_hp)),
                    *(_step("roll", 1, i) for i in range(d_hp)), _step("duel_hit"))
 
     def _auto_duel_hit(self, head: tuple, events: list[Event]) -> None:
         """One round of the Advanced dice duel (AR-12.3, AR-12.4)."""
-        to_attacker, to_defender = duel_damage(self.dice, self.odice)
+        to_attacker, to_defender = duel_damage(self.dice, self.other_dice)
         duel = self.duel
-        duel[2] -= min(duel[2], to_attacker)
-        duel[3] -= min(duel[3], to_defender)
-        events.append(new_event(GAME, "duel_round", duel[0], {
-            "defender": duel[1], "dealt": to_defender, "taken": to_attacker, "left": duel[2],
-            "defender_left": duel[3]}))
-        if duel[2] and duel[3]:
+        attacker, defender = duel[DUEL_SEAT + ATTACKER], duel[DUEL_SEAT + DEFENDER]
+        duel[DUEL_STRENGTH + ATTACKER] -= min(duel[DUEL_STRENGTH + ATTACKER], to_attacker)
+        duel[DUEL_STRENGTH + DEFENDER] -= min(duel[DUEL_STRENGTH + DEFENDER], to_defender)
+        attacker_left = duel[DUEL_STRENGTH + ATTACKER]
+        defender_left = duel[DUEL_STRENGTH + DEFENDER]
+        events.append(new_event(GAME, "duel_round", attacker, {
+            "defender": defender, "dealt": to_defender, "taken": to_attacker,
+            "left": attacker_left, "defender_left": defender_left}))
+        if attacker_left and defender_left:
             self._push(_step("duel_round"))
             return
-        winner, loser = (duel[0], duel[1]) if duel[2] else (duel[1], duel[0])
+        winner, loser = (attacker, defender) if attacker_left else (defender, attacker)
         self._end_fight(winner, events)
         if self._acts_loot(winner, loser, -1):
             self._push(_step("loot", winner, loser))
 
     def _auto_contest_roll(self, head: tuple, events: list[Event]) -> None:
-        a, d, na, nd = self.duel
-        self.dice, self.odice = [0] * min(MAX_DICE, na + 1), [0] * min(MAX_DICE, nd + 1)
+        attacker, defender, attacker_cards, defender_cards = self.duel
+        self.dice = [0] * min(MAX_DICE, attacker_cards + 1)
+        self.other_dice = [0] * min(MAX_DICE, defender_cards + 1)
         self._push(*(_step("roll", 0, i) for i in range(len(self.dice))),
-                   _step("modify", a, 1, 0),
-                   *(_step("roll", 1, i) for i in range(len(self.odice))),
-                   _step("modify", d, 1, 1), _step("contest_end"))
+                   _step("modify", attacker, 1, 0),
+                   *(_step("roll", 1, i) for i in range(len(self.other_dice))),
+                   _step("modify", defender, 1, 1), _step("contest_end"))
 
     def _auto_contest_end(self, head: tuple, events: list[Event]) -> None:
         """Attack above defence wins one amber; a tie goes to the defender (AR-13.4)."""
-        a, d = self.duel[0], self.duel[1]
-        attack, defence = sum(self.dice), sum(self.odice)
+        a, d = self.duel[DUEL_SEAT + ATTACKER], self.duel[DUEL_SEAT + DEFENDER]
+        attack, defence = sum(self.dice), sum(self.other_dice)
         winner = a if attack > defence else d
         events.append(new_event(GAME, "contest", a,
             {"defender": d, "attack": attack, "defence": defence, "winner": winner}))
@@ -896,10 +890,10 @@ class AmberRouteState(GameState):
 
     def _end_fight(self, winner: int, events: list[Event]) -> None:
         for k in range(LIGHT_KINDS):
-            self.ldisc[k] += self.table[k]
+            self.light_discard[k] += self.table[k]
         self.table = [0] * LIGHT_KINDS
         self.duel = []
-        self.dice, self.odice = [], []
+        self.dice, self.other_dice = [], []
         events.append(new_event(GAME, "fight_won", winner, {}))
 
     def _auto_grace(self, head: tuple, events: list[Event]) -> None:
@@ -918,37 +912,37 @@ class AmberRouteState(GameState):
     def _auto_grace_done(self, head: tuple, events: list[Event]) -> None:
         self.dice = []
         if head[2] == 1:  # a Family grace card drawn from the deck is discarded (AR-6.3)
-            self.ddisc.append(self.card)
-            self.ddisc.sort()
+            self.dark_discard.append(self.card)
+            self.dark_discard.sort()
             self.card = -1
 
     # ----- gains and losses -----------------------------------------------------------
     def _gain_guards(self, p: int, n: int, events: list[Event]) -> None:
         """Guards from the pool, never above 6 (AR-5.2)."""
-        n = min(n, GUARD_LIMIT - self.guards[p], self.gpool)
+        n = min(n, GUARD_LIMIT - self.guards[p], self.guard_pool)
         if n > 0:
             self.guards[p] += n
-            self.gpool -= n
+            self.guard_pool -= n
             events.append(new_event(GAME, "gain_guards", p, {"n": n, "total": self.guards[p]}))
 
     def _gain_amber(self, p: int, n: int, events: list[Event]) -> None:
         """Amber from the pool; three unsecured become one secured (AR-3.1, AR-3.2)."""
         for _ in range(n):
-            if not self.apool:
+            if not self.amber_pool:
                 events.append(new_event(GAME, "no_amber", p, {}))
                 return
-            self.apool -= 1
+            self.amber_pool -= 1
             self.amber[p] += 1
             events.append(new_event(GAME, "gain_amber", p, {}))
             if self.amber[p] == 3:
                 self.amber[p] = 0
                 self.secured[p] += 1
-                self.apool += 2
+                self.amber_pool += 2
                 events.append(new_event(GAME, "secure_amber", p, {"total": self.secured[p]}))
 
     def _lose_amber(self, p: int, events: list[Event]) -> None:
         self.amber[p] -= 1
-        self.apool += 1
+        self.amber_pool += 1
         events.append(new_event(GAME, "lose_amber", p, {}))
 
     def _move_forward(self, p: int, events: list[Event]) -> None:
@@ -990,15 +984,15 @@ class AmberRouteState(GameState):
         events.append(new_event(GAME, "overcome", p, {"level": level}))
         self._gain_amber(p, LEVEL_AMBER[level], events)
         self.card = -1
-        self.dice, self.odice = [], []
+        self.dice, self.other_dice = [], []
         if CARD_KEEP[c]:
             self.kept[p].append(c)
             self.kept[p].sort()
             events.append(new_event(GAME, "keep_card", p, {"card": DARK_TOKENS[c],
                                                   "reward": REWARDS[CARD_REWARD[c]]}))
         else:
-            self.ddisc.append(c)
-            self.ddisc.sort()
+            self.dark_discard.append(c)
+            self.dark_discard.sort()
         steps = [_step("reward", p)] if LEVEL_CHOICE[level] else []
         if not CARD_KEEP[c]:
             steps.append(_step("card_reward", p, CARD_REWARD[c]))
@@ -1009,8 +1003,8 @@ class AmberRouteState(GameState):
         """The punishment of a failed challenge (AR-8.5, AR-9.2, AR-10.2)."""
         c, kind = self.card, CARD_KIND[self.card]
         self.card = -1
-        self.ddisc.append(c)
-        self.ddisc.sort()
+        self.dark_discard.append(c)
+        self.dark_discard.sort()
         events.append(new_event(GAME, "failed", p, {"challenge": CHALLENGES[kind]}))
         cards = sum(self.hand[p])
         if kind == MONSTER:
@@ -1024,7 +1018,7 @@ class AmberRouteState(GameState):
                 self._push(_step("pay", p, need))
             else:
                 for k in range(LIGHT_KINDS):
-                    self.ldisc[k] += self.hand[p][k]
+                    self.light_discard[k] += self.hand[p][k]
                 self.hand[p] = [0] * LIGHT_KINDS
                 events.append(new_event(GAME, "lose_all_cards", p, {"n": cards}))
                 if self.amber[p]:
@@ -1033,12 +1027,10 @@ class AmberRouteState(GameState):
             missed = TRAP_DICE[self.level] - min(trap_matches(self.dice), TRAP_DICE[self.level])
             self.missed[p] += missed
             events.append(new_event(GAME, "missed_turns", p, {"n": missed}))
-        self.dice, self.odice = [], []
+        self.dice, self.other_dice = [], []
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
-        from boardlib.amber_route.explain import explain
-
         return explain(self, action)
 
     # ----- the end ------------------------------------------------------------------
@@ -1068,8 +1060,6 @@ class AmberRouteState(GameState):
         return text
 
     def snapshot(self) -> dict[str, Any]:
-        from boardlib.amber_route.setup import snapshot
-
         return snapshot(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
@@ -1096,26 +1086,26 @@ class AmberRouteState(GameState):
 
     def inventory(self) -> dict[str, int]:
         """Every amber, guard and card, wherever it is (AR-1.1)."""
-        light = (sum(self.ldeck) + sum(self.ldisc) + sum(self.table) + sum(self.look)
+        light = (sum(self.light_deck) + sum(self.light_discard) + sum(self.table) + sum(self.look)
                  + sum(sum(h) for h in self.hand))
-        dark = (len(self.ddeck) + len(self.ddisc) + len(self.box) + (self.card >= 0)
+        dark = (len(self.dark_deck) + len(self.dark_discard) + len(self.box) + (self.card >= 0)
                 + sum(len(k) for k in self.kept) + sum(1 for g in self.grace if g >= 0))
         return {
-            "amber": self.apool + sum(self.amber) + sum(self.secured),
-            "guards": self.gpool + sum(self.guards),
+            "amber": self.amber_pool + sum(self.amber) + sum(self.secured),
+            "guards": self.guard_pool + sum(self.guards),
             "light cards": light,
             "darkness cards": dark,
         }
 
     def describe(self) -> str:
-        from boardlib.amber_route.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
-        from boardlib.amber_route.setup import validate
-
+        """Raise ValueError, naming the rule, if this position could not arise in a game."""
         validate(self)
+        if (self.light_table != light_table_of(self.light_deck)
+                or self.dark_table != dark_table_of(self.dark_deck)):
+            raise ValueError("The cached draw tables are out of date with the decks.")
 
     def __repr__(self) -> str:
         return (f"<Amber Route {VERSIONS[self.version]}, {len(self.names)} players, "
@@ -1163,3 +1153,125 @@ def duel_damage(attacker: list[int], defender: list[int]) -> tuple[int, int]:
 
 def terrain_name(index: int, lang: str = "en") -> str:
     return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[index]
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    version: str = "advanced",
+    names: Sequence[str] | None = None,
+) -> AmberRouteState:
+    """A game set up by the rules of ``version``, the same for the same seed (AR-2).
+
+    The seed shuffles the decks for the opening deal and chooses the first player (AR-2.4);
+    every later draw and die is a chance node. The position is built directly rather than
+    read back from a snapshot: a fresh set-up is valid by construction, and games are
+    started often (bots, benchmarks, tests).
+    """
+    count = check_players(players)
+    v = check_version(version)
+    rng = random.Random(seed)
+    deck = list(_LIGHT_DECK)
+    rng.shuffle(deck)
+    per = START["light_cards"][VERSIONS[v]]
+    graces = list(GRACE_CARDS)
+    rng.shuffle(graces)
+    first = rng.randrange(count)
+    seat_names = _names(list(names) if names is not None else None, count)
+    family = v == FAMILY
+    s = AmberRouteState.__new__(AmberRouteState)
+    # the attributes in from_snapshot's order, so that both make the same object
+    s.version = v
+    s.names = seat_names
+    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
+    s.secured, s.missed = [0] * count, [0] * count
+    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
+    s.kept = [[] for _ in range(count)]
+    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
+    s.light_deck = _light_counts_of(deck[count * per:])
+    s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
+    s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
+    s.dark_discard = []
+    s.box = [] if family else sorted(graces[count:])
+    s.amber_pool = TOTAL_AMBER - count * START["amber"]
+    s.guard_pool = TOTAL_GUARDS - count * START["guards"]
+    s.card, s.level, s.hp, s.challenge_dice, s.damage_boost = -1, 0, 0, 0, False
+    s.dice, s.other_dice, s.duel = [], [], []
+    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
+    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
+               _step("end_turn")]
+    s.ended = None
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    s._begin()
+    return s
+
+
+def from_snapshot(data: Any) -> AmberRouteState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    s = AmberRouteState.__new__(AmberRouteState)
+    s.version = check_version(data.get("version"))
+    n = check_players(data.get("players"))
+    s.names = _names(data.get("names"), n)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != n:
+        raise ValueError(f"'seats' must list {n} players.")
+    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
+    s.hand, s.kept, s.grace = [], [], []
+    for p, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise ValueError(f"Seat {p + 1} must be an object.")
+        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
+        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
+        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
+        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
+        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
+        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
+        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
+        grace = seat.get("grace")
+        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
+    s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
+    s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
+    s.table = _light_counts(data.get("table"), "table")
+    s.look = _light_counts(data.get("look"), "look")
+    s.dark_deck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
+    s.dark_discard = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
+    s.box = sorted(_dark_list(data.get("box"), "box"))
+    s.amber_pool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
+    s.guard_pool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
+    card = data.get("card")
+    s.card = -1 if card is None else _dark(card, "card")
+    s.level = _int(data.get("level"), "level", 0, 2)
+    s.hp = _int(data.get("hp"), "hp", 0, 5)
+    s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
+    s.damage_boost = _flag(data.get("damage36"), "damage36")
+    s.dice = _dice(data.get("dice"), "dice")
+    s.other_dice = _dice(data.get("other_dice"), "other_dice")
+    duel = data.get("duel")
+    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
+        raise ValueError("'duel' must be [] or the fight's numbers.")
+    s.duel = [_int(x, "duel", 0, 20) for x in duel]
+    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
+    first = data.get("first")
+    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
+    finals = data.get("finals")
+    if not isinstance(finals, list):
+        raise ValueError("'finals' must list seats.")
+    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
+    s.fresh = _flag(data.get("fresh"), "fresh")
+    s.queue = _queue(data.get("queue"), n)
+    ended = data.get("ended")
+    if ended not in (None, "castle"):
+        raise ValueError("'ended' must be null or 'castle'.")
+    s.ended = ended
+    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    validate(s)
+    s._begin()
+    _check_next_step(s)
+    return s
+
+
+def from_description(text: str) -> AmberRouteState:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))

@@ -16,16 +16,7 @@ from __future__ import annotations
 from functools import partial
 
 from boardlib.amphipolis.bots import GreedyBot
-from boardlib.amphipolis.description import describe, from_description
-from boardlib.amphipolis.messages import MESSAGES, format_value
-from boardlib.amphipolis.scoring import (
-    amphora_points,
-    mosaic_points,
-    skeleton_points,
-    statue_points,
-)
-from boardlib.amphipolis.setup import from_snapshot, new_game
-from boardlib.amphipolis.state import (
+from boardlib.amphipolis.data import (
     AREAS,
     CHARACTERS,
     COMPONENT_TOTALS,
@@ -33,8 +24,21 @@ from boardlib.amphipolis.state import (
     PLAYER_COUNTS,
     TILE_NAMES,
     TOKENS,
+)
+from boardlib.amphipolis.description import describe
+from boardlib.amphipolis.messages import MESSAGES, format_value
+from boardlib.amphipolis.scoring import (
+    amphora_points,
+    mosaic_points,
+    skeleton_points,
+    statue_points,
+)
+from boardlib.amphipolis.state import (
     AmphipolisResult,
     AmphipolisState,
+    from_description,
+    from_snapshot,
+    new_game,
 )
 from boardlib.bots import RandomBot
 from boardlib.saves import load

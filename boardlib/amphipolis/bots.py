@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from boardlib.amphipolis import scoring
-from boardlib.amphipolis.state import (
+from boardlib.amphipolis.data import (
     AMPHORAS,
     ARCHAEOLOGIST,
     AREA_OF,
@@ -16,6 +16,8 @@ from boardlib.amphipolis.state import (
     MOSAICS,
     SKELETONS,
     STATUES,
+)
+from boardlib.amphipolis.state import (
     AmphipolisState,
 )
 from boardlib.protocol import Action

@@ -28,20 +28,24 @@ Everything is checked exactly like a loaded save.
 
 from __future__ import annotations
 
-from boardlib.amphipolis.setup import check_players, from_snapshot, initial_covered
-from boardlib.amphipolis.state import (
+from typing import TYPE_CHECKING, Any
+
+from boardlib.amphipolis.data import (
     CHARACTERS,
     COUNTS,
     LANDSLIDE,
     PHASES,
     TO_BOX,
     TOKENS,
-    AmphipolisState,
 )
+from boardlib.amphipolis.setup import check_players, initial_covered
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.amphipolis.state import AmphipolisState
 
 _KEYS = (
     "players", "names", "robber", "areas", "covered", "bag", "to move", "step",
@@ -49,8 +53,9 @@ _KEYS = (
 )
 
 
-def from_description(text: str) -> AmphipolisState:
-    """The position the lines describe (see the module docstring); ValueError if there is none."""
+def parse_description(text: str) -> dict[str, Any]:
+    """The snapshot the lines describe (see the module docstring), not yet checked: the
+    state's ``from_description`` loads it like a save."""
     fields, finds, used = _read_lines(text)
     names = [n.strip() for n in fields["names"].split(",")] if "names" in fields else None
     count = _count(fields, names, finds, used)
@@ -80,7 +85,7 @@ def from_description(text: str) -> AmphipolisState:
     }
     snapshot["bag"] = (tiles_to_dict(fields["bag"], "bag", landslides=True) if "bag" in fields
                        else _rest(snapshot))
-    return from_snapshot(snapshot)
+    return snapshot
 
 
 def describe(state: AmphipolisState) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardlib.amphipolis.state import (
+from boardlib.amphipolis.data import (
     AREA_NAMES,
     AREAS,
     CHARACTER_NAMES,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from boardlib.amphipolis.bots import GreedyBot
-from boardlib.amphipolis.state import (
+from boardlib.amphipolis.data import (
     AREA_OF,
     AREAS,
     DRAW,
@@ -31,8 +31,8 @@ from boardlib.amphipolis.state import (
     LANDSLIDE,
     TAKE,
     TOKENS,
-    AmphipolisState,
 )
+from boardlib.amphipolis.state import AmphipolisState, new_game
 
 
 def landslides_in_next_draw(state: AmphipolisState) -> dict[int, Fraction]:
@@ -232,8 +232,6 @@ def position_with_landslides(players: int, covered: int, seed: int) -> Amphipoli
 
 
 def new_game_for(players: int, seed: int) -> AmphipolisState:
-    from boardlib.amphipolis.setup import new_game
-
     return new_game(players=players, seed=seed)
 
 
@@ -324,8 +322,6 @@ def simulate(state: AmphipolisState, trials: int, rng: random.Random) -> dict[in
 
 
 def main() -> None:
-    from boardlib.amphipolis.setup import new_game
-
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)

@@ -1,12 +1,12 @@
-"""Amphipolis set-up (AM-2, AM-8.1), loading a position from data, and checking it."""
+"""Amphipolis set-up (AM-2, AM-8.1) and the checks that a position is one: the starting
+position as data, ``validate``, and the parsers of a snapshot's fields. The state
+(state.py) builds on this module, which needs only the state's fields, not its class."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlib.amphipolis.state import (
+from boardlib.amphipolis.data import (
     ARCHAEOLOGIST,
     AREA_OF,
     AREAS,
@@ -21,7 +21,6 @@ from boardlib.amphipolis.state import (
     FINDS,
     LANDSLIDE,
     OVER,
-    PHASES,
     PLAYER_COUNTS,
     PROFESSOR,
     SEED,
@@ -32,12 +31,11 @@ from boardlib.amphipolis.state import (
     TO_BOX,
     TOKENS,
     TYPES,
-    AmphipolisState,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.fields import player_count
-from boardlib.protocol import default_names
+
+if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
+    from boardlib.amphipolis.state import AmphipolisState
 
 
 def check_players(players: object) -> int:
@@ -50,41 +48,12 @@ def initial_covered(players: int) -> int:
     return SOLO_COVERED if players == 1 else 0
 
 
-def new_game(
-    players: int = 2,
-    seed: int | None = None,
-    names: Sequence[str] | None = None,
-    deal: bool = True,
-) -> AmphipolisState:
-    """A game set up by the rules (AM-2, AM-8.1), the same for the same seed.
-
-    Landslides go to the box by player count, the rest of the tiles into the bag; then
-    (``deal=True``) the four set-up draws that give each sorting area one tile are made
-    with ``random.Random(seed)`` as chance outcomes, so they are in ``history``. With
-    ``deal=False`` the state waits at those chance nodes (for probability lessons).
-    """
-    count = check_players(players)
-    if names is None:  # the checked set-up position is the same every time: copy it
-        template = _TEMPLATES.get(count)
-        if template is None:
-            template = _TEMPLATES[count] = _set_up(count, default_names(count))
-        state = template.clone()
-    else:
-        state = _set_up(count, list(names))
-    if deal:
-        state.deal(random.Random(seed))
-    return state
-
-
-_TEMPLATES: dict[int, AmphipolisState] = {}
-
-
-def _set_up(count: int, names: list[str]) -> AmphipolisState:
+def start_position(count: int, names: list[str]) -> dict[str, Any]:
     """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
     box, covered = TO_BOX[count], initial_covered(count)
     bag = COUNTS[:]
     bag[LANDSLIDE] -= box + covered
-    return from_snapshot({
+    return {
         "players": count,
         "names": names,
         "bag": dict(zip(TOKENS, bag)),
@@ -103,53 +72,7 @@ def _set_up(count: int, names: list[str]) -> AmphipolisState:
         "character_area": None,
         "professor_done": [],
         "ender": None,
-    })
-
-
-def from_snapshot(data: Any) -> AmphipolisState:
-    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    state = AmphipolisState.__new__(AmphipolisState)
-    count = check_players(data.get("players"))
-    state.names = _names(data.get("names"), count)
-    state.bag = _counts(data.get("bag"), "bag", allow_landslides=True)
-    state.area = _counts(data.get("areas"), "areas")[:FINDS]
-    finds = data.get("finds")
-    if not isinstance(finds, list) or len(finds) != count:
-        raise ValueError(f"'finds' must list {count} collections of tiles, one per player.")
-    state.finds = [_counts(f, f"{state.names[p]}'s finds")[:FINDS] for p, f in enumerate(finds)]
-    state.robber = _counts(data.get("robber"), "robber")[:FINDS]
-    state.box = _whole(data.get("box"), "box")
-    state.covered = _whole(data.get("covered"), "covered")
-    used = data.get("used")
-    if not isinstance(used, list) or len(used) != count:
-        raise ValueError(f"'used' must list {count} lists of used characters.")
-    state.used = [_characters(u, state.names[p]) for p, u in enumerate(used)]
-    state.player = _seat(data.get("to_move"), count, "to_move")
-    phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
-    state.phase = PHASES.index(phase)
-    state.draws_left = _whole(data.get("draws_left"), "draws_left")
-    state.slid = _flag(data.get("landslide_drawn"), "landslide_drawn")
-    state.chosen = _area(data.get("chosen"), "chosen")
-    state.taken = _whole(data.get("taken"), "taken")
-    state.char_area = _area(data.get("character_area"), "character_area")
-    done = data.get("professor_done")
-    if not isinstance(done, list):
-        raise ValueError("'professor_done' must list sorting areas.")
-    state.prof_done = 0
-    for name in done:
-        state.prof_done |= 1 << _area(name, "professor_done")
-    ender = data.get("ender")
-    state.ender = -1 if ender is None else _seat(ender, count, "ender")
-    state.bag_total = sum(state.bag)
-    state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
-                    for a in range(len(AREAS))]
-    validate(state)
-    state._begin()
-    return state
+    }
 
 
 def validate(state: AmphipolisState) -> None:

@@ -9,12 +9,55 @@ Actions are interned ``Action`` strings; checks compare integers.
 
 from __future__ import annotations
 
-import json
 import random
-from importlib import resources
+from collections.abc import Sequence
 from typing import Any
 
 from boardlib.amphipolis import scoring
+from boardlib.amphipolis.data import (
+    ALL_USED,
+    AMPHORAS,
+    ARCHAEOLOGIST,
+    AREA_OF,
+    AREA_TILES,
+    AREAS,
+    ASSISTANT,
+    CARYATID,
+    CHARACTER_PHASE,
+    CHARACTERS,
+    DIGGER,
+    DRAW,
+    DRAWS,
+    ENTRANCE,
+    FINDS,
+    GAME,
+    LANDSLIDE,
+    MOSAICS,
+    OVER,
+    PHASES,
+    PROFESSOR,
+    SEED,
+    SKELETONS,
+    SPHINX,
+    TAKE,
+    TAKES,
+    TOKENS,
+    TYPES,
+)
+from boardlib.amphipolis.description import describe, parse_description
+from boardlib.amphipolis.setup import (
+    _area,
+    _characters,
+    _counts,
+    _seat,
+    _whole,
+    check_players,
+    start_position,
+    validate,
+)
+from boardlib.fields import flag_field as _flag
+from boardlib.fields import names_field as _names
+from boardlib.messages import default_names, localized_names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -25,41 +68,6 @@ from boardlib.protocol import (
     illegal,
 )
 from boardlib.ranking import Result, rank_players
-
-GAME = "amphipolis"
-COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
-TILE_TYPES = COMPONENTS["tiles"]["types"]
-TOKENS = [t["code"] for t in TILE_TYPES]
-TILE_NAMES = {lang: [t[lang] for t in TILE_TYPES] for lang in ("en", "ja")}
-COUNTS = [t["count"] for t in TILE_TYPES]
-AREAS = [a["code"] for a in COMPONENTS["board"]["areas"]]
-AREA_NAMES = {lang: [a[lang] for a in COMPONENTS["board"]["areas"]] for lang in ("en", "ja")}
-CHARACTERS = [c["code"] for c in COMPONENTS["characters"]["cards"]]
-CHARACTER_NAMES = {lang: [c[lang] for c in COMPONENTS["characters"]["cards"]]
-                   for lang in ("en", "ja")}
-PLAYER_COUNTS = tuple(COMPONENTS["players"]["counts"])
-ENTRANCE = COMPONENTS["board"]["entrance_spaces"]  # 16
-SETUP = COMPONENTS["setup"]
-TO_BOX = {int(k): v for k, v in SETUP["landslides_to_box"].items()}
-SOLO_COVERED = SETUP["solo_covered_at_start"]  # 8
-DRAWS = SETUP["draws_per_turn"]  # 4
-TAKES = SETUP["takes_per_turn"]  # 2
-
-TYPES = len(TOKENS)  # 16
-LANDSLIDE = TOKENS.index("LS")
-FINDS = LANDSLIDE  # tile types 0..14 are finds
-AREA_OF = [AREAS.index(t["area"]) if t["area"] in AREAS else -1 for t in TILE_TYPES]
-AREA_TILES = [tuple(t for t in range(FINDS) if AREA_OF[t] == a) for a in range(len(AREAS))]
-MOSAICS, STATUES, AMPHORAS, SKELETONS = (AREAS.index(a) for a in
-                                         ("mosaics", "statues", "amphoras", "skeletons"))
-CARYATID, SPHINX = TOKENS.index("CA"), TOKENS.index("SP")
-ASSISTANT, ARCHAEOLOGIST, DIGGER, PROFESSOR = range(4)
-COMPONENT_TOTALS = dict(zip(TOKENS, COUNTS))
-ALL_USED = (1 << len(CHARACTERS)) - 1
-
-SEED, DRAW, TAKE, OVER = 0, 1, 2, 7
-CHARACTER_PHASE = 3  # 3 + character index: the character's take is under way
-PHASES = ("seed", "draw", "take", "assistant", "archaeologist", "digger", "professor", "over")
 
 
 def _vocabulary() -> dict[str, Action]:
@@ -173,10 +181,12 @@ class AmphipolisState(GameState):
                 events: list[Event] = []
                 if phase == DRAW:
                     self._draw(tile, events)
-                    self._record(DRAW_AS[tile])
+                    self.history.append(DRAW_AS[tile])
                 else:
                     self._seed(tile, events)
-                    self._record(SEED_AS[tile])
+                    self.history.append(SEED_AS[tile])
+                self._legal_cache = None  # as GameState.apply_action does after a move
+                self._weights_cache = None
                 return events
         return super().apply_action(action, player)
 
@@ -551,14 +561,10 @@ class AmphipolisState(GameState):
 
     def describe(self) -> str:
         """The position in the short text form that ``from_description`` reads."""
-        from boardlib.amphipolis.description import describe
-
         return describe(self)
 
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
-        from boardlib.amphipolis.setup import validate
-
         validate(self)
 
     def __repr__(self) -> str:
@@ -625,8 +631,6 @@ class AmphipolisResult(Result):
         if self.robber is None:
             return super().explain(lang)
         mine, his = sum(self.areas[0]), sum(self.robber)
-        from boardlib.messages import localized_names
-
         name = localized_names(self.names, lang)[0]
         if lang == "ja":
             outcome = f"{name}の勝ちです" if mine > his else "盗掘者の勝ちです"
@@ -643,3 +647,88 @@ class AmphipolisResult(Result):
             data["robber"] = list(self.robber)
             data["beat_robber"] = self.beat_robber
         return data
+
+
+def new_game(
+    players: int = 2,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    deal: bool = True,
+) -> AmphipolisState:
+    """A game set up by the rules (AM-2, AM-8.1), the same for the same seed.
+
+    Landslides go to the box by player count, the rest of the tiles into the bag; then
+    (``deal=True``) the four set-up draws that give each sorting area one tile are made
+    with ``random.Random(seed)`` as chance outcomes, so they are in ``history``. With
+    ``deal=False`` the state waits at those chance nodes (for probability lessons).
+    """
+    count = check_players(players)
+    if names is None:  # the checked set-up position is the same every time: copy it
+        template = _TEMPLATES.get(count)
+        if template is None:
+            template = _TEMPLATES[count] = _set_up(count, default_names(count))
+        state = template.clone()
+    else:
+        state = _set_up(count, list(names))
+    if deal:
+        state.deal(random.Random(seed))
+    return state
+
+
+_TEMPLATES: dict[int, AmphipolisState] = {}
+
+
+def _set_up(count: int, names: list[str]) -> AmphipolisState:
+    """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
+    return from_snapshot(start_position(count, names))
+
+
+def from_snapshot(data: Any) -> AmphipolisState:
+    """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("A position is a JSON object.")
+    state = AmphipolisState.__new__(AmphipolisState)
+    count = check_players(data.get("players"))
+    state.names = _names(data.get("names"), count)
+    state.bag = _counts(data.get("bag"), "bag", allow_landslides=True)
+    state.area = _counts(data.get("areas"), "areas")[:FINDS]
+    finds = data.get("finds")
+    if not isinstance(finds, list) or len(finds) != count:
+        raise ValueError(f"'finds' must list {count} collections of tiles, one per player.")
+    state.finds = [_counts(f, f"{state.names[p]}'s finds")[:FINDS] for p, f in enumerate(finds)]
+    state.robber = _counts(data.get("robber"), "robber")[:FINDS]
+    state.box = _whole(data.get("box"), "box")
+    state.covered = _whole(data.get("covered"), "covered")
+    used = data.get("used")
+    if not isinstance(used, list) or len(used) != count:
+        raise ValueError(f"'used' must list {count} lists of used characters.")
+    state.used = [_characters(u, state.names[p]) for p, u in enumerate(used)]
+    state.player = _seat(data.get("to_move"), count, "to_move")
+    phase = data.get("phase")
+    if phase not in PHASES:
+        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
+    state.phase = PHASES.index(phase)
+    state.draws_left = _whole(data.get("draws_left"), "draws_left")
+    state.slid = _flag(data.get("landslide_drawn"), "landslide_drawn")
+    state.chosen = _area(data.get("chosen"), "chosen")
+    state.taken = _whole(data.get("taken"), "taken")
+    state.char_area = _area(data.get("character_area"), "character_area")
+    done = data.get("professor_done")
+    if not isinstance(done, list):
+        raise ValueError("'professor_done' must list sorting areas.")
+    state.prof_done = 0
+    for name in done:
+        state.prof_done |= 1 << _area(name, "professor_done")
+    ender = data.get("ender")
+    state.ender = -1 if ender is None else _seat(ender, count, "ender")
+    state.bag_total = sum(state.bag)
+    state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
+                    for a in range(len(AREAS))]
+    validate(state)
+    state._begin()
+    return state
+
+
+def from_description(text: str) -> AmphipolisState:
+    """The position a few lines describe (see description.py); ValueError if there is none."""
+    return from_snapshot(parse_description(text))

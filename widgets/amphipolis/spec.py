@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, from_snapshot
+from boardlib.amphipolis.data import AREA_NAMES, CHARACTER_NAMES, TILE_NAMES
 from boardlib.amphipolis.probability import points_added
-from boardlib.amphipolis.state import AREA_NAMES, CHARACTER_NAMES, TILE_NAMES
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
 from widgets.amphipolis.labels import LABELS

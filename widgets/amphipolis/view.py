@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, scoring
-from boardlib.amphipolis.state import AREA_NAMES, CHARACTER_NAMES, COMPONENTS, ENTRANCE
+from boardlib.amphipolis.data import AREA_NAMES, CHARACTER_NAMES, COMPONENTS, ENTRANCE
 from widgets.amphipolis.groups import amphora_groups, mosaic_split, skeleton_split
 from widgets.amphipolis.labels import LABELS
 from widgets.labels import label

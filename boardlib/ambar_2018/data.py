@@ -1,0 +1,96 @@
+"""Ambar (2018)'s constants and component data (components.json): cards, gems, phases.
+
+Everything else in the package builds on this module. Card values are PLACEHOLDERS (see
+components.json)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+GAME = "ambar_2018"
+COMPONENTS: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("components.json").read_text("utf-8")
+)
+PLAYER_COUNTS = tuple(COMPONENTS["players"])
+COLOURS = COMPONENTS["colours"]["order"]  # "Y", "B", "R": least to most valuable
+COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
+Y, B, R = 0, 1, 2
+SUPPLIES = COMPONENTS["supplies"]
+GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
+MARKERS = SUPPLIES["amber_markers"]
+SOLDIERS = SUPPLIES["soldiers"]
+BANK = COMPONENTS["bank"]["gold"]
+SITE_PRICES = COMPONENTS["forest"]["site_prices"]
+SITES = len(SITE_PRICES)
+MAX_LINEUP = 7
+MAX_BLACK = 3
+
+FOREST, ALCHEMY, TRAVELLER, VILLAGE, TRADE, CHANTS, ORACLE, BANDIT, RAID, DEMON = range(10)
+KINDS = ("forest", "alchemy", "traveller", "village", "trade", "chants", "oracle", "bandit",
+         "raid", "demon")
+CARD_LIST = COMPONENTS["cards"]["list"]
+CODES = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
+SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
+NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
+KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
+BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
+START = [bool(c.get("start")) for c in CARD_LIST]
+ROUND1 = [c.get("round1", 0) for c in CARD_LIST]
+ROUND2 = [c.get("round2", 0) for c in CARD_LIST]
+COST = [c.get("cost", 0) for c in CARD_LIST]
+RANK = [c.get("rank", 0) for c in CARD_LIST]
+CARRY = [[c.get("carry", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
+CAPACITY = [c.get("capacity", 0) for c in CARD_LIST]
+BEST = [COLOURS.index(c["best"]) if "best" in c else -1 for c in CARD_LIST]
+PRICES = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
+DEMANDS = [COLOURS.index(c["demands"]) if "demands" in c else -1 for c in CARD_LIST]
+TABLE = [
+    {int(m): [(COLOURS.index(o[0]), int(o[1:])) for o in opts] for m, opts in c["table"].items()}
+    if "table" in c else {}
+    for c in CARD_LIST
+]
+CARD_NAMES = [c["name"] for c in CARD_LIST] + ["Serpent", "Red Demon"]
+START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE = (
+    CODES.index("SF"), CODES.index("SA"), CODES.index("ST"), CODES.index("SV"))
+STARTING = (START_FOREST, START_ALCHEMY, START_TRAVELLER, START_VILLAGE)
+JOURNEY_CARDS = sum(ROUND1) + sum(ROUND2)  # 66 (AB-1.1)
+
+EVENT_LIST = COMPONENTS["events"]["list"]
+EVENTS = [e["code"] for e in EVENT_LIST]
+NEVENTS = len(EVENTS)
+EVENT_NAMES = [e["name"] for e in EVENT_LIST]
+EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
+EVENT_WHEN = [e["when"] for e in EVENT_LIST]
+EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]
+FC, AM, FA, CA, LD, DI, FG, CO, FX = (EVENTS.index(c) for c in
+                                      ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
+ANY_TIME = (FC, FA, CA)
+TARGETED = (FC, FA, CA, FX)
+OWN_TURN = (AM, LD, CO, FX)
+OWN_AND_ANY = OWN_TURN + ANY_TIME
+TRADE_CARDS = frozenset(c for c in range(NCARDS) if KIND[c] == TRADE)
+
+# Card locations of the two demons.
+PLACE, LINEUP, ASIDE = -1, -2, -3
+
+(DEAL, CHOICE, JOURNEY, DRAW, DANGER, PEEK, ORACLE_CHOICE, REWARD, RESPONSE, ACTIONS, CARRY_WINDOW,
+ TRADING, UPGRADES, OVER) = range(14)
+PHASES = ("deal", "choice", "journey", "draw", "danger", "peek", "oracle", "reward", "response",
+          "actions", "carry", "trade", "upgrade", "over")
+CHANCE_PHASES = (DEAL, DRAW, PEEK, REWARD)
+OTHERS_DECIDE = (RESPONSE, CARRY_WINDOW, TRADING, UPGRADES)
+
+COMPONENT_TOTALS = {
+    "yellow gems": GEM_TOTALS[Y],
+    "blue gems": GEM_TOTALS[B],
+    "red gems": GEM_TOTALS[R],
+    "gold": BANK,
+    "soldiers": SOLDIERS,
+    "amber markers": MARKERS,
+    "journey cards": JOURNEY_CARDS,
+    "starting cards": 4 * max(PLAYER_COUNTS),
+    "demon and treasure cards": 3,
+    "event cards": SUPPLIES["event_cards"],
+}

@@ -1,0 +1,127 @@
+"""A soak run, not part of CI: many seeded random games per game and variant, every step
+checked with every invariant of the conformance suite (tests/conformance.py), spread over
+worker processes. Any failure is reported with its game, variant, player count and seed,
+so that ``--replay`` (or a test) can play exactly that game again.
+
+    python scripts/soak.py --games 100000              # per game and variant
+    python scripts/soak.py --minutes 20 --jobs 2       # as many as fit in the time
+    python scripts/soak.py --replay amber_route family 3 4711
+
+Per game: the player counts take turns by seed; the first ``--deep`` seeds of each
+configuration are also checked in depth every 25th step (saves, clones, every illegal
+action and junk input refused without a change, observations, narration in every
+language), the rest validated at every step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from boardlib import GAMES
+from tests.conformance import Checker, play_random_game
+
+BATCH = 50  # games per task: few enough to stop close to a deadline
+DEEP_SEEDS = 20
+
+
+def configurations(names: list[str]) -> list[tuple[str, str | None]]:
+    return [(name, variant) for name in names for variant in (GAMES[name].variants or [None])]
+
+
+def play_one(name: str, variant: str | None, players: int, seed: int, deep: bool) -> None:
+    """One game with every check; raises AssertionError (or worse) if an invariant breaks."""
+    game = GAMES[name]
+    checks = Checker(game, deep_every=25 if deep else 10**9)
+    state = play_random_game(game, players, seed, checks, variant)
+    assert state.is_terminal()
+    result = state.result()
+    assert sorted(p for group in result.ranking for p in group) == list(range(players))
+    assert result.winners in (result.ranking[0], ())
+    assert result.explanation
+
+
+def run_batch(name: str, variant: str | None, seeds: range, deep_seeds: int) -> tuple[int, list]:
+    """Play ``seeds``; the number played and the failures as (players, seed, traceback)."""
+    counts = GAMES[name].player_counts
+    failures = []
+    for seed in seeds:
+        players = counts[seed % len(counts)]
+        try:
+            play_one(name, variant, players, seed, seed < deep_seeds)
+        except Exception:
+            failures.append((players, seed, traceback.format_exc(limit=6)))
+    return len(seeds), failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games_to_run", nargs="*", default=list(GAMES), metavar="game")
+    parser.add_argument("--games", type=int, default=100_000, help="per game and variant")
+    parser.add_argument("--minutes", type=float, default=None, help="stop starting new batches")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--deep", type=int, default=DEEP_SEEDS)
+    parser.add_argument("--replay", nargs=4, metavar=("GAME", "VARIANT", "PLAYERS", "SEED"))
+    args = parser.parse_args()
+    if args.replay:
+        name, variant, players, seed = args.replay
+        play_one(name, None if variant in ("-", "None") else variant, int(players), int(seed),
+                 deep=True)
+        print("no failure")
+        return 0
+    configs = configurations(args.games_to_run)
+    deadline = time.monotonic() + args.minutes * 60 if args.minutes else float("inf")
+    next_seed = dict.fromkeys(configs, 0)
+    played = dict.fromkeys(configs, 0)
+    busy = dict.fromkeys(configs, 0.0)
+    failures: list[tuple[str, str | None, int, int, str]] = []
+    started = time.monotonic()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        running: dict[Future, tuple[tuple[str, str | None], float]] = {}
+
+        def submit() -> bool:
+            # the configuration with the fewest games so far goes next: all advance together
+            open_configs = [c for c in configs if next_seed[c] < args.games]
+            if not open_configs or time.monotonic() > deadline:
+                return False
+            config = min(open_configs, key=lambda c: next_seed[c])
+            first = next_seed[config]
+            seeds = range(first, min(first + BATCH, args.games))
+            next_seed[config] = seeds.stop
+            running[pool.submit(run_batch, *config, seeds, args.deep)] = (config,
+                                                                          time.monotonic())
+            return True
+
+        for _ in range(args.jobs * 2):
+            submit()
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                config, since = running.pop(future)
+                count, failed = future.result()
+                played[config] += count
+                busy[config] += time.monotonic() - since
+                failures += [(*config, players, seed, text) for players, seed, text in failed]
+                submit()
+    elapsed = time.monotonic() - started
+    print(f"soak: {sum(played.values()):,} games in {elapsed:,.0f} s with {args.jobs} workers")
+    for config in configs:
+        name, variant = config
+        rate = played[config] / busy[config] if busy[config] else 0.0
+        print(f"  {name:14} {variant or '-':9} {played[config]:8,} games  "
+              f"{rate:8.1f} games/s per worker")
+    for name, variant, players, seed, text in failures:
+        print(f"FAILED {name} {variant or '-'} {players} {seed}:\n{text}")
+    print(f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
