@@ -69,6 +69,11 @@ def _final_text(state: GameState) -> str:
                   result.scores, told])
 
 
+MOVES_ONLY = False
+"""--moves-only: hash what the rules decide (legal moves, chance weights, moves, event data,
+the final position and result) but no text, so a change of wording alone keeps the hash."""
+
+
 def game_digest(name: str, variant: str | None, players: int, seed: int) -> bytes:
     """The sha256 of one seeded game, step by step."""
     info = GAMES[name]
@@ -78,7 +83,7 @@ def game_digest(name: str, variant: str | None, players: int, seed: int) -> byte
     bots = [info.make_bot(info.bots[(seed + seat) % len(info.bots)]) for seat in range(players)]
     steps = 0
     while True:
-        if steps % DEEP_EVERY == 0:
+        if steps % DEEP_EVERY == 0 and not MOVES_ONLY:
             digest.update(_deep_text(state).encode())
         steps += 1
         player = state.current_player()
@@ -93,8 +98,14 @@ def game_digest(name: str, variant: str | None, players: int, seed: int) -> byte
         digest.update(str(action).encode())
         for event in state.apply_action(action):
             digest.update(_event_text(event).encode())
-            digest.update(_text(_told(event, state.names)).encode())
-    digest.update(_final_text(state).encode())
+            if not MOVES_ONLY:
+                digest.update(_text(_told(event, state.names)).encode())
+    if MOVES_ONLY:
+        result = state.result()
+        digest.update(_text([state.snapshot(), result.winners, result.ranking,
+                             result.scores]).encode())
+    else:
+        digest.update(_final_text(state).encode())
     return digest.digest()
 
 
@@ -111,8 +122,10 @@ def configuration_digest(config: tuple[str, str | None, int], games: int) -> str
     return total.hexdigest()
 
 
-def _run(args: tuple[tuple[str, str | None, int], int]) -> str:
-    return configuration_digest(*args)
+def _run(args: tuple[tuple[str, str | None, int], int, bool]) -> str:
+    global MOVES_ONLY
+    MOVES_ONLY = args[2]
+    return configuration_digest(args[0], args[1])
 
 
 def main() -> int:
@@ -120,11 +133,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="seeded games per configuration")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--check", type=Path, help="compare with a saved fingerprint")
+    parser.add_argument("--moves-only", action="store_true",
+                        help="hash the rules' decisions only, not the texts told of them")
     parser.add_argument("games_to_run", nargs="*", default=list(GAMES), metavar="game")
     args = parser.parse_args()
     configs = [c for c in configurations() if c[0] in args.games_to_run]
     with ProcessPoolExecutor(args.jobs) as pool:
-        digests = list(pool.map(_run, [(config, args.games) for config in configs]))
+        digests = list(pool.map(_run, [(config, args.games, args.moves_only)
+                                       for config in configs]))
     lines = [f"{name} {variant or '-'} {players} {args.games} {digest}"
              for (name, variant, players), digest in zip(configs, digests)]
     print("\n".join(lines))
