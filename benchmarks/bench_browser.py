@@ -27,6 +27,7 @@ from tests.browser.conftest import (  # noqa: E402
     CHROMIUM_ARGS,
     LAB_SETTINGS,
     NOTEBOOKS_DIR,
+    PLAY_NOTEBOOK,
     ROOT_FLAG,
     Server,
     ServerProcess,
@@ -117,7 +118,7 @@ def main() -> None:
                     pages.wait_for_drawn_canvases(page)
                     print(f"  {notebook.relative_to(NOTEBOOKS_DIR)}: "
                           f"{time.monotonic() - start:.1f} s")
-                    if notebook.name == "02_play.ipynb":
+                    if notebook == PLAY_NOTEBOOK:  # the twin board is this one's
                         latencies = click_latencies(page, args.clicks)
                     page.close()
                     pages.shutdown_sessions(server)
