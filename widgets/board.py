@@ -21,13 +21,17 @@ from boardlib.match import SHARED_SCREEN, narration_viewer
 from boardlib.messages import localized_names
 from boardlib.protocol import Event, GameState
 from widgets import overlays
-from widgets.canvas import CanvasRenderer
 from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
 from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
 from widgets.svg import to_svg
+
+try:
+    from widgets.canvas import CanvasRenderer as Renderer
+except ImportError:  # no numpy, so no ipycanvas (JupyterLite without its CDN): paint the SVG
+    from widgets.svg_renderer import SvgRenderer as Renderer  # type: ignore[assignment]
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
@@ -90,7 +94,7 @@ class Board(w.VBox):
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.match.advance()
         self._scene = self._compose()
-        self.renderer = CanvasRenderer(self._scene, on_click=self.click)
+        self.renderer = Renderer(self._scene, on_click=self.click)
         self.renderer.canvas.add_class(CANVAS_CLASS)
         self._build_widgets(controls)
         self._refresh()
