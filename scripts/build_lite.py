@@ -198,6 +198,10 @@ def build(output: Path, offline: bool) -> Path:
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
     }}
     (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    # Every cell kept in the page (lessons are short): a board far down the notebook is drawn
+    # and its outputs are there to read and to test, as in the test suite's JupyterLab.
+    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    (work / "overrides.json").write_text(json.dumps(overrides, indent=1))
     shutil.rmtree(output, ignore_errors=True)
     log(f"jupyter lite build -> {output}")
     run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", work,

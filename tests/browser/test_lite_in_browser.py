@@ -89,6 +89,27 @@ def finished(page: Page) -> bool:
     return not state["unrun"] or bool(pages.output_errors(page))
 
 
+def run_in_lite(page: Page, site: str, notebook: str) -> None:
+    """Open a lesson in the site, Run All, wait; assert no error output and drawn canvases."""
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible",
+                                                                  timeout=60_000)
+
+    def idle() -> bool:
+        pages.accept_kernel_dialog(page)
+        return page.evaluate(pages.EXECUTION_STATE_JS)["kernel"] == "idle"
+
+    pages.wait_until(idle, KERNEL_TIMEOUT, "the Pyodide kernel to be idle")
+    pages.menu(page, "Run", "Run All Cells")
+    pages.wait_until(lambda: page.evaluate(pages.EXECUTION_STATE_JS)["running"]
+                     or pages.output_errors(page), RUN_TIMEOUT, "Run All to start")
+    pages.wait_until(lambda: finished(page), RUN_TIMEOUT, "Run All Cells to finish")
+    errors = pages.output_errors(page)
+    assert not errors, f"{notebook} shows error output:\n" + "\n---\n".join(errors)
+    drawn = pages.wait_for_drawn_canvases(page)
+    assert all(c.drawn for c in drawn), f"{notebook}: canvases stayed blank: {drawn}"
+
+
 def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page: Page,
                                                                    lite_site: str) -> None:
     page = offline_page
@@ -96,23 +117,8 @@ def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page:
     page.on("requestfailed", lambda request: failed.append(request.url))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
-        page.goto(f"{lite_site}/lab/index.html?path=ambar_fossils/02_play.ipynb")
-        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible",
-                                                                      timeout=60_000)
-
-        def idle() -> bool:
-            pages.accept_kernel_dialog(page)
-            return page.evaluate(pages.EXECUTION_STATE_JS)["kernel"] == "idle"
-
-        pages.wait_until(idle, KERNEL_TIMEOUT, "the Pyodide kernel to be idle")
-        pages.menu(page, "Run", "Run All Cells")
-        pages.wait_until(lambda: pages.canvases(page) or pages.output_errors(page),
-                         RUN_TIMEOUT, "the board's canvas")
-        pages.wait_until(lambda: finished(page), RUN_TIMEOUT, "Run All Cells to finish")
-        errors = pages.output_errors(page)
-        assert not errors, "the lesson shows error output:\n" + "\n---\n".join(errors)
-        drawn = pages.wait_for_drawn_canvases(page, minimum=1)
-        assert all(c.drawn for c in drawn), f"canvases stayed blank: {drawn}"
+        run_in_lite(page, lite_site, "ambar_fossils/02_play.ipynb")
+        assert pages.canvases(page), "no board canvas on the page"
         page.screenshot(path=str(SCREENSHOTS / "lite__ambar_fossils__02_play.png"))
         twin = play_twin()
         click_named(page, twin, "down-D", 100, LAB_SCROLLER)
@@ -120,6 +126,30 @@ def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page:
         assert not outside, f"the site asked for something outside itself: {outside[:5]}"
     finally:
         pages.screenshot(page, SCREENSHOTS / "lite__ambar_fossils__02_play__full.png",
+                         LAB_SCROLLER)
+
+
+OUTPUT_TEXT_JS = """
+() => [...document.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText)
+"""
+
+
+def test_a_probability_lesson_runs_offline_with_its_plots_skipped(offline_page: Page,
+                                                                  lite_site: str) -> None:
+    """Exact tables and simulations run; each plot gives way to the note (no matplotlib)."""
+    from widgets.lite import PLOT_NOTE
+
+    page = offline_page
+    notebook = "amphipolis/03_probability.ipynb"
+    try:
+        run_in_lite(page, lite_site, notebook)
+        texts = page.evaluate(OUTPUT_TEXT_JS)
+        assert any("expected turns left: 31293049609/2896546814" in t for t in texts), (
+            "the exact answer is missing")
+        notes = sum(PLOT_NOTE[:40] in t for t in texts)
+        assert notes >= 2, f"{notes} plot notes; expected one per plot"
+    finally:
+        pages.screenshot(page, SCREENSHOTS / "lite__amphipolis__03_probability__full.png",
                          LAB_SCROLLER)
 
 
