@@ -551,7 +551,10 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
-        self.odds_panel = w.HTML()
+        # Beside the board (below it when the page is narrow): where the student looks when
+        # the Chances toggle is pressed, not under a board taller than the screen.
+        self.odds_panel = w.HTML(layout=w.Layout(flex="1 1 380px", min_width="380px",
+                                                 max_width="560px", margin="0 0 0 12px"))
         self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
@@ -569,8 +572,10 @@ class Board(w.VBox):
             rows.append(self._move_controls())
         else:
             rows.append(self.move_buttons)
-        parts = [*rows, self.chooser, self.curtain_button, self.renderer.canvas, self.status,
-                 self.odds_panel, self.result_panel, self.narration]
+        beside = w.HBox([self.renderer.canvas, self.odds_panel],  # never stretches the canvas
+                        layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        parts = [*rows, self.chooser, self.curtain_button, beside, self.status,
+                 self.result_panel, self.narration]
         if controls == "full":
             parts.append(self._save_controls())
         super().__init__([*parts, focus_guard()])

@@ -134,6 +134,14 @@ def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: 
         )
         page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}.png"))  # as first seen
         twin = twin_of(game)
+        if BOARDS[game].odds:  # the toggle opens the exact odds of the decision at hand
+            odds.click()
+            twin.set_show_odds(True)
+            heading = twin._label("odds_heading")
+            pages.wait_until(lambda: heading in page.locator(".boardlib-odds").inner_text(),
+                             15.0, "the odds panel to open")
+            page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__odds.png"))
+            odds.click()
         click_named(page, twin, single_move_target(twin), 100, None)
         page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__after_click.png"))
     finally:
