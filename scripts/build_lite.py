@@ -195,6 +195,8 @@ def build(output: Path, offline: bool) -> Path:
         kernel_settings.update(offline_pyodide(work, cache))
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Tabletop classroom (in the browser)",
+        # Voila's preview button needs a Jupyter server, which a JupyterLite site has not.
+        "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
     }}
     (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
