@@ -4,6 +4,7 @@ of reach (tests/browser/test_lite_in_browser.py builds the site and plays it in 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import sys
@@ -22,6 +23,13 @@ def _build_script():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: Playwright's sync API (the browser tests, earlier in
+    the same session) leaves an event loop running in the main thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _installer(out_of_reach: set[str]):
@@ -47,13 +55,13 @@ def no_matplotlib_afterwards(monkeypatch):
 
 def test_outside_the_browser_prepare_does_nothing():
     assert not lite.in_browser()
-    assert asyncio.run(lite.prepare()) == {}
+    assert run(lite.prepare()) == {}
 
 
 def test_without_numpy_the_lesson_runs_on_and_each_plot_says_it_was_skipped(
         no_matplotlib_afterwards, capsys):
     install, asked = _installer({"ipycanvas", "matplotlib"})
-    found = asyncio.run(lite.prepare(install))
+    found = run(lite.prepare(install))
     assert asked == ["ipywidgets", "anywidget", "ipycanvas", "matplotlib"]
     assert found["ipywidgets"] == "ok" and found["ipycanvas"].startswith("ValueError")
     assert "without ipycanvas and matplotlib" in capsys.readouterr().out
@@ -71,7 +79,7 @@ def test_without_numpy_the_lesson_runs_on_and_each_plot_says_it_was_skipped(
 def test_a_required_package_out_of_reach_is_an_error_that_names_it():
     install, _ = _installer({"anywidget"})
     with pytest.raises(RuntimeError, match=r"could not install anywidget \(ValueError"):
-        asyncio.run(lite.prepare(install))
+        run(lite.prepare(install))
 
 
 def test_every_lite_notebook_opens_with_the_setup_cell_and_keeps_the_lesson(tmp_path):
