@@ -33,8 +33,8 @@ from tests.browser.test_in_browser import LAB_SCROLLER, click_named, play_twin
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-KERNEL_TIMEOUT = 120.0  # Pyodide starts in ~15 s here, then piplite installs the kernel
-RUN_TIMEOUT = 180.0  # the setup cell installs the project, then the lesson's cells run
+KERNEL_TIMEOUT = 180.0  # Pyodide starts in ~15 s here (more when the machine is busy)
+RUN_TIMEOUT = 300.0  # the setup cell installs the project, then the lesson's cells run
 # Only 127.0.0.1 resolves: a request to a CDN or to PyPI fails at once (offline proven).
 OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
