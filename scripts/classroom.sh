@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Classroom mode: the games as pages with no code (Voila), one per board, and a start page.
 # Installs what it needs into .venv like start.sh, then serves classroom/ with Voila and prints
-# the start page's address. Every open page runs its own kernel (about 100 MB each).
+# the start page's address. Every open page runs its own kernel (about 80–100 MB each).
 # Usage: bash scripts/classroom.sh [voila options, e.g. --port 8866 or --Voila.ip=0.0.0.0]
 set -euo pipefail
 cd "$(dirname "$0")/.."
