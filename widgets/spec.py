@@ -67,6 +67,9 @@ class Odds:
     headings: tuple[str, ...]
     rows: tuple[OddsRow, ...]
     note: str = ""
+    subject: str = ""  # the first column's heading ("" : the board's "Choice")
+    points: tuple[bool, ...] = ()  # per heading: True where the column holds points, not chances
+    then: tuple[Odds, ...] = ()  # more tables in the same panel (Amphipolis: the next draw)
 
 
 @dataclass(frozen=True)
