@@ -217,3 +217,18 @@ def test_amphipolis_panel_speaks_japanese_and_shows_long_fractions_on_hover_only
     slide = table.then[0].rows[0].chances[0]
     assert slide.denominator >= 1000 and f'title="{slide}"' in html
     assert f"<small>({slide})</small>" not in html
+
+
+def test_piles_equally_good_are_all_marked_best():
+    state = af.from_description("""
+        names: Ana, Ben
+        player 1: D1 P? M? A? D? P? M? A? D? P?
+        player 2: M? A2 D? P? M? A? D3 P? M? A5
+        excavation: P1 P2 M5 D4
+        to move: Ana
+    """)
+    table = odds(state.observation(0), "en")
+    ranks = {row.choice: (row.chances[1], -row.chances[0]) for row in table.rows}
+    top = max(ranks.values())
+    assert sum(rank == top for rank in ranks.values()) > 1  # a tie for the best flip
+    assert [row.best for row in table.rows] == [ranks[row.choice] == top for row in table.rows]
