@@ -823,11 +823,10 @@ def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) 
 def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
     """One table of the panel: a row per choice (or outcome), its numbers, its why line."""
     heads = "".join(f"<th>{escape(h)}</th>" for h in odds.headings)
-    points = odds.points or (False,) * len(odds.headings)
+    numbers = odds.numbers or ("chance",) * len(odds.headings)
     rows = []
     for row in odds.rows:
-        cells = "".join(_odds_cell(value, is_points)
-                        for value, is_points in zip(row.chances, points))
+        cells = "".join(_odds_cell(value, kind) for value, kind in zip(row.chances, numbers))
         best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
         why = (f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
                f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>' if row.why
@@ -839,16 +838,17 @@ def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
             f"<tr><th>{subject}</th>{heads}</tr>{''.join(rows)}</table>{note}")
 
 
-def _odds_cell(value: Fraction, is_points: bool) -> str:
-    """A chance as a percentage with its exact fraction (a long one only on hover); points as
-    a signed number."""
-    if not is_points:
-        shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
-        exact = f" <small>({value})</small>" if value.denominator < 1000 else ""
-        return f'<td title="{value}">{escape(shown)}{exact}</td>'
-    if value.denominator == 1:
+def _odds_cell(value: Fraction, kind: str) -> str:
+    """One number of the panel: a chance as a percentage, points as a signed whole number,
+    an expected count as a decimal; the exact fraction beside it when short, else on hover."""
+    if kind == "points" and value.denominator == 1:
         return f'<td title="{value}">{value.numerator:+d}</td>'
-    return f'<td title="{value}">{float(value):+.2f} <small>({value})</small></td>'
+    if kind == "chance":
+        shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
+    else:
+        shown = f"{float(value):+.2f}" if kind == "points" else f"{float(value):.2f}"
+    exact = f" <small>({value})</small>" if value.denominator < 1000 else ""
+    return f'<td title="{value}">{escape(shown)}{exact}</td>'
 
 
 def turns_of(events: list[Event]) -> list[list[Event]]:

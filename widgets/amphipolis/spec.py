@@ -177,7 +177,7 @@ def odds(seen: Seen, lang: str) -> Odds | None:
     draw = _draw_odds(state, lang)
     if not rows:  # only a character or the end of the turn is left to choose
         return draw
-    return Odds((_label("odds_points", lang),), rows, points=(True,), then=(draw,))
+    return Odds((_label("odds_points", lang),), rows, numbers=("points",), then=(draw,))
 
 
 def _take_why(state: AmphipolisState, tile: str, lang: str) -> str:
