@@ -164,7 +164,7 @@ def checked_setup(facts: GameFacts, players: int | None, bots: str, version: str
     if len(names) != players:
         raise UsageError(f"--bots names {len(names)} seats, but --players is {players}.")
     for name in names:
-        if name != "human" and name not in facts.bots:
+        if name != "human" and not facts.knows_bot(name):
             raise UsageError(f"{facts.title} has no bot {name!r}; choose from "
                              f"{', '.join([*facts.bots, 'human'])}.")
     return Setup(players, tuple(names), checked_variant(facts, version),

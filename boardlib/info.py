@@ -83,12 +83,17 @@ class GameInfo:
         conformance runs and rollouts; the last is the game's strongest heuristic."""
         return tuple(name for name in self.bots if name not in SEARCH_BOTS)
 
+    def knows_bot(self, name: str) -> bool:
+        """Whether ``make_bot`` can make ``name``: a listed bot, or ``lookahead:N``, the
+        lookahead bot with a budget of N simulations per move (for tournaments and lessons)."""
+        return name in self.bots or _budget_of(name) is not None
+
     def make_bot(self, name: str) -> Bot:
         """A fresh bot of this game by name; ValueError naming the choices otherwise."""
-        if name not in self.bots:
+        if not self.knows_bot(name):
             raise ValueError(f"{self.title} has no bot {name!r}; choose from "
-                             f"{', '.join(self.bots)}.")
-        if name in SEARCH_BOTS:
+                             f"{', '.join(self.bots)} (or lookahead:N, N simulations a move).")
+        if name in SEARCH_BOTS or ":" in name:
             from boardlib.search import make_level  # the search imports this module
 
             return make_level(self, name)
@@ -118,3 +123,11 @@ class GameInfo:
         """A position from a ``snapshot()`` dict, validated."""
         state: GameState = self.module.from_snapshot(snapshot)
         return state
+
+
+def _budget_of(name: str) -> int | None:
+    """N for a bot spec ``lookahead:N`` (N ≥ 1), else None."""
+    prefix, _, budget = name.partition(":")
+    if prefix != "lookahead" or not budget.isdigit() or int(budget) < 1:
+        return None
+    return int(budget)

@@ -239,5 +239,12 @@ class LookaheadBot:
 
 
 def make_level(info: GameInfo, name: str) -> LookaheadBot:
-    """The registered bot ``name`` (a key of ``LEVELS``) for game ``info``."""
-    return LookaheadBot(info, budget=LEVELS[name], name=name)
+    """The registered bot ``name`` (a key of ``LEVELS``, or ``lookahead:N`` for a budget of
+    N simulations) for game ``info``."""
+    if name in LEVELS:
+        return LookaheadBot(info, budget=LEVELS[name], name=name)
+    prefix, _, budget = name.partition(":")
+    if prefix != "lookahead" or not budget.isdigit():
+        raise ValueError(f"no lookahead level {name!r}; choose from {', '.join(LEVELS)} "
+                         "or lookahead:N")
+    return LookaheadBot(info, budget=int(budget), name=name)

@@ -136,9 +136,9 @@ def checked(game: str, bots: Sequence[str], games: int, variant: str | None) -> 
         raise ValueError(f"{info.title} is for {', '.join(map(str, info.player_counts))} "
                          f"players, but {len(bots)} bots were named ({', '.join(bots)})")
     for bot in bots:
-        if bot not in info.bots:
+        if not info.knows_bot(bot):
             raise ValueError(f"{info.title} has no bot {bot!r}; choose from "
-                             f"{', '.join(info.bots)}")
+                             f"{', '.join(info.bots)} (or lookahead:N)")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"the number of games must be a whole number ≥ 1, not {games!r}")
     if games % len(bots):
