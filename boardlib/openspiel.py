@@ -219,6 +219,8 @@ def load(game: str, players: int = 2, seed: int = 1, variant: str | None = None)
     """The OpenSpiel game for boardlib game ``game`` (``pyspiel.load_game`` by its name)."""
     if game not in GAME_CLASSES:
         raise ValueError(f"no OpenSpiel game for {game!r}; choose from {', '.join(GAME_CLASSES)}")
+    if not 0 <= seed < 2**31:
+        raise ValueError(f"OpenSpiel takes a seed from 0 to 2**31 - 1, not {seed}")
     params: dict[str, Any] = {"players": players, "seed": seed}
     if variant is not None:
         params["variant"] = variant
