@@ -22,13 +22,17 @@ from boardlib.match import SHARED_SCREEN, narration_viewer
 from boardlib.messages import localized_names
 from boardlib.protocol import Event, GameState
 from widgets import overlays
-from widgets.canvas import CanvasRenderer
 from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
 from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
 from widgets.svg import to_svg
+
+try:
+    from widgets.canvas import CanvasRenderer as Renderer
+except ImportError:  # no numpy, so no ipycanvas (JupyterLite without its CDN): paint the SVG
+    from widgets.svg_renderer import SvgRenderer as Renderer  # type: ignore[assignment]
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
@@ -91,7 +95,7 @@ class Board(w.VBox):
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.match.advance()
         self._scene = self._compose()
-        self.renderer = CanvasRenderer(self._scene, on_click=self.click)
+        self.renderer = Renderer(self._scene, on_click=self.click)
         self.renderer.canvas.add_class(CANVAS_CLASS)
         self._build_widgets(controls)
         self._refresh()
@@ -548,7 +552,10 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
-        self.odds_panel = w.HTML()
+        # Beside the board (below it when the page is narrow): where the student looks when
+        # the Chances toggle is pressed, not under a board taller than the screen.
+        self.odds_panel = w.HTML(layout=w.Layout(flex="1 1 380px", min_width="380px",
+                                                 max_width="560px", margin="0 0 0 12px"))
         self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
@@ -566,8 +573,10 @@ class Board(w.VBox):
             rows.append(self._move_controls())
         else:
             rows.append(self.move_buttons)
-        parts = [*rows, self.chooser, self.curtain_button, self.renderer.canvas, self.status,
-                 self.odds_panel, self.result_panel, self.narration]
+        beside = w.HBox([self.renderer.canvas, self.odds_panel],  # never stretches the canvas
+                        layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        parts = [*rows, self.chooser, self.curtain_button, beside, self.status,
+                 self.result_panel, self.narration]
         if controls == "full":
             parts.append(self._save_controls())
         super().__init__([*parts, focus_guard()])
