@@ -49,12 +49,15 @@ def _notebook(cells: list[dict]) -> str:
 
 def seats(game: str) -> tuple[int, dict[int, str]]:
     """Players and bots for a page: three players where the game allows (else the most it
-    allows), the student in seat 1 and the game's bots in the others, strongest first."""
+    allows), the student in seat 1 and the game's own bots in the others, its rule of thumb
+    first, then random. Not the lookahead levels: a whole class shares one server, and those
+    think for a second a move (the seat menus still offer them)."""
     from boardlib import GAMES
 
     info = GAMES[game]
     players = 3 if 3 in info.player_counts else max(info.player_counts)
-    order = [*reversed(info.bots[1:]), info.bots[0]]  # "random" is listed first: put it last
+    own = info.rule_bots
+    order = [*reversed(own[1:]), own[0]]  # "random" is listed first: put it last
     return players, {seat: order[(seat - 1) % len(order)] for seat in range(1, players)}
 
 

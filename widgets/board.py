@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -824,20 +825,39 @@ def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) 
     if odds is None:
         text = say("odds_none") if deciding else say("odds_wait")
         return f"{box}{heading}<div>{escape(text)}</div></div>"
+    tables = "".join(_odds_table(table, say) for table in (odds, *odds.then))
+    return f"{box}{heading}{tables}</div>"
+
+
+def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
+    """One table of the panel: a row per choice (or outcome), its numbers, its why line."""
     heads = "".join(f"<th>{escape(h)}</th>" for h in odds.headings)
+    numbers = odds.numbers or ("chance",) * len(odds.headings)
     rows = []
     for row in odds.rows:
-        cells = "".join(
-            f'<td title="{chance}">{float(chance):.0%} <small>({chance})</small></td>'
-            for chance in row.chances)
+        cells = "".join(_odds_cell(value, kind) for value, kind in zip(row.chances, numbers))
         best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
-        rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>"
-                    f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
-                    f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>')
+        why = (f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
+               f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>' if row.why
+               else "")
+        rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>{why}")
+    subject = escape(odds.subject or say("odds_choice"))
     note = f"<div style='font-size:14px'>{escape(odds.note)}</div>" if odds.note else ""
-    return (f'{box}{heading}<table style="border-spacing:12px 1px">'
-            f"<tr><th>{escape(say('odds_choice'))}</th>{heads}</tr>{''.join(rows)}</table>"
-            f"{note}</div>")
+    return (f'<table style="border-spacing:12px 1px">'
+            f"<tr><th>{subject}</th>{heads}</tr>{''.join(rows)}</table>{note}")
+
+
+def _odds_cell(value: Fraction, kind: str) -> str:
+    """One number of the panel: a chance as a percentage, points as a signed whole number,
+    an expected count as a decimal; the exact fraction beside it when short, else on hover."""
+    if kind == "points" and value.denominator == 1:
+        return f'<td title="{value}">{value.numerator:+d}</td>'
+    if kind == "chance":
+        shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
+    else:
+        shown = f"{float(value):+.2f}" if kind == "points" else f"{float(value):.2f}"
+    exact = f" <small>({value})</small>" if value.denominator < 1000 else ""
+    return f'<td title="{value}">{escape(shown)}{exact}</td>'
 
 
 def turns_of(events: list[Event]) -> list[list[Event]]:
