@@ -16,6 +16,10 @@ resampled (``GameInfo.resample``, a small per-game hook in ``boardlib/<game>/hid
 tree is keyed by the seat's own and others' visible actions, so it averages over many possible
 hands (single-observer information-set MCTS, in its simplest "determinize per simulation" form).
 
+The rule of thumb also serves as a prior: at each node its move is tried first and gets a bonus
+that fades with visits (progressive bias), so with a small budget the search mostly confirms
+the rule of thumb and departs from it only where the simulations say so clearly.
+
 Strength is set by ``budget``, the simulations per move; the search is seeded from the ``rng``
 the driver hands in, so the same seed gives the same move.
 """

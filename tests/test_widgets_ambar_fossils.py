@@ -186,5 +186,6 @@ def test_new_game_and_wrong_player_counts():
 
 def test_the_spec_offers_the_games_own_bots():
     board = Board("ambar_fossils", seed=1)
-    assert [value for _, value in board.seat_menus[0].options] == ["person", "random", "greedy"]
+    assert [value for _, value in board.seat_menus[0].options] == [
+        "person", "random", "greedy", "lookahead_easy", "lookahead", "lookahead_hard"]
     assert SPEC.hint_bot in board.info.bots
