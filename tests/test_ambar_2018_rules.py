@@ -264,6 +264,28 @@ def test_seventh_card_chants_as_second_black_card():
     assert state.actions == 7 and not state.fled
 
 
+@pytest.mark.rule("AB-4.3", "AB-4.1")
+@pytest.mark.parametrize("soldiers", [0, 2])
+def test_a_chants_that_is_the_decks_last_card_ends_the_journey_with_soldiers_or_without(soldiers):
+    """Issue #15's defect: with soldiers, 'fight' used to be forced and cost a soldier and a day."""
+    state = pos("aside: none\nphase: journey\nline-up: V6 OR TA TA TB TB\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.phase not in (2, 4)  # neither journey nor danger: the journey is over
+    assert state.actions == 7 and not state.fled and state.soldiers[0] == soldiers + 1
+    assert [CODES[c] for c in state.lineup][-1] == "CH"
+    # the same as the 7th card and the second black one: no card to draw, 7 days
+    state = pos("aside: none\nphase: journey\nline-up: BY V6 TA TA TB TB\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.actions == 7 and not state.fled and state.soldiers[0] == soldiers + 1
+    # and earlier in a journey: the Chants ends it at the cards drawn
+    state = pos(f"aside: none\nphase: journey\nline-up: V6 TA\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.actions == 3 and state.soldiers[0] == soldiers
+
+
 @pytest.mark.rule("AB-4.4", "AB-14.1")
 def test_bandits_take_the_demanded_gem_then_the_treasure_card_gets_it():
     state = pos("phase: journey\nline-up: V6\nplayer 1: alchemy gems Y2 B1")

@@ -662,8 +662,10 @@ class Ambar2018State(GameState):
                 return
             self._after_card(events)
             return
-        if kind == CHANTS and len(lineup) >= MAX_LINEUP and blacks < 2:
-            self._after_card(events)  # AB-4.3: a 7th card that is the first black one
+        if kind == CHANTS and (not self.left or (len(lineup) >= MAX_LINEUP and blacks < 2)):
+            # AB-4.3: a 7th card that is the first black one ends the journey; so does a
+            # Chants that was the deck's last card: no card is left to draw (AB-4.1)
+            self._after_card(events)
             return
         self.phase = DANGER
         if not self._danger_options():
