@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -819,8 +820,8 @@ def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) 
     rows = []
     for row in odds.rows:
         cells = "".join(
-            f'<td title="{chance}">{float(chance):.0%} <small>({chance})</small></td>'
-            for chance in row.chances)
+            f'<td title="{chance}">{_number(chance, k in odds.expected)}</td>'
+            for k, chance in enumerate(row.chances))
         best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
         rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>"
                     f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
@@ -829,6 +830,14 @@ def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) 
     return (f'{box}{heading}<table style="border-spacing:12px 1px">'
             f"<tr><th>{escape(say('odds_choice'))}</th>{heads}</tr>{''.join(rows)}</table>"
             f"{note}</div>")
+
+
+def _number(value: Fraction, expected: bool) -> str:
+    """A chance as a percentage, an expected count as a decimal; the exact fraction beside
+    (a long fraction only on hover)."""
+    shown = f"{float(value):.2f}" if expected else f"{float(value):.0%}"
+    exact = str(value)
+    return f"{shown} <small>({exact})</small>" if len(exact) <= 12 else shown
 
 
 def turns_of(events: list[Event]) -> list[list[Event]]:

@@ -67,6 +67,7 @@ class Odds:
     headings: tuple[str, ...]
     rows: tuple[OddsRow, ...]
     note: str = ""
+    expected: tuple[int, ...] = ()  # headings whose numbers are expected counts, not chances
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,8 @@ class BoardSpec:
 
 
 _SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
-                 "amphipolis": "widgets.amphipolis.spec"}
+                 "amphipolis": "widgets.amphipolis.spec",
+                 "ambar_2018": "widgets.ambar_2018.spec"}
 """Game name → the module holding its ``SPEC``; loaded when first asked for."""
 
 
