@@ -122,8 +122,8 @@ class Board(w.VBox):
             return people[0]
         if not people:
             return None
-        if self.info.hidden_information:
-            return self._unveiled
+        if self.info.hidden_information:  # behind the curtain: nobody's private view
+            return None if self.curtained() else self._unveiled
         player = self.state.current_player()
         return player if player in people else None
 

@@ -223,12 +223,13 @@ def stopping_rule(deck: Deck, worth: Worth | None = None) -> dict[tuple[int, int
 
 
 def simulate(state: Any, first: str, n: int, rng: random.Random,
-             worth: Worth | None = None) -> tuple[float, float, float]:
+             worth: Worth | None = None) -> tuple[float, float, float, float]:
     """Play ``first`` and then the exact best rule ``n`` times through the engine (Chants
-    drawn on, dangers paid): how often the next card was black, was the third black, and the
-    average value the journeys ended with — to set beside ``choices``."""
+    drawn on, dangers paid): how often the next card was black, was the third black, the
+    average value the journeys ended with, and that average's standard error — to set
+    beside ``choices``."""
     blacks_seen = fled_first = 0
-    total = 0.0
+    total = squares = 0.0
     base = worth_for(state.observation(state.active), worth)
     for _ in range(n):
         trial = state.clone()
@@ -239,8 +240,12 @@ def simulate(state: Any, first: str, n: int, rng: random.Random,
         if trial.black_count() > before or trial.fled:
             blacks_seen += 1
         fled_first += trial.fled
-        total += _play_out(trial, rng, base)
-    return blacks_seen / n, fled_first / n, total / n
+        value = _play_out(trial, rng, base)
+        total += value
+        squares += value * value
+    mean = total / n
+    spread = max(squares / n - mean * mean, 0.0) ** 0.5
+    return blacks_seen / n, fled_first / n, mean, spread / n ** 0.5
 
 
 def _play_out(trial: Any, rng: random.Random, worth: Worth) -> float:

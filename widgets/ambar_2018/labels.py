@@ -29,7 +29,7 @@ LABELS: dict[str, dict[str, str]] = {
         "prices": "Y{y}* B{b}* R{r}*",
         "carries": "carries Y{y}* B{b}* R{r}*",
         "capacity": "holds {n}*{red}",
-        "no_red": ", no red",
+        "no_red": ", no R",
         "forest": "Amber forest",
         "site_price": "site {n}: {gold} gold*",
         "markers": "{n} amber marker(s)",
