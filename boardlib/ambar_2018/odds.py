@@ -268,3 +268,44 @@ def _play_out(trial: Any, rng: random.Random, worth: Worth) -> float:
     if not trial.fled:
         value += float(stop_value(days, worth) - days)
     return value
+
+
+@dataclass(frozen=True)
+class BotReport:
+    """How a bot's journey decisions compare with the exact rule, over many games."""
+
+    decisions: int  # draw-or-stop decisions met
+    agreed: int  # the bot made the exact rule's move
+    lost: Fraction  # expected actions given away by the bot's other moves, summed
+    too_soon: int  # the bot stopped where drawing was worth more
+    too_late: int  # the bot drew where stopping was worth more
+
+
+def compare_bot(bot: Any, games: int, players: int = 3, seed: int = 0) -> BotReport:
+    """Play ``games`` seeded games with ``bot`` in every seat and judge each of its
+    draw-or-stop decisions by the exact values of the two moves (from the seat's own view)."""
+    from boardlib.ambar_2018.state import new_game
+
+    rng = random.Random(seed)
+    decisions = agreed = too_soon = too_late = 0
+    lost = ZERO
+    for _ in range(games):
+        state = new_game(players=players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            move = str(bot.choose(state, rng))
+            if state.phase == 2 and move in ("draw", "stop"):  # a journey decision
+                values = {c.move: c.value for c in choices(state.observation(state.active))}
+                if len(values) == 2:
+                    decisions += 1
+                    best = max(values.values())
+                    if values[move] == best:
+                        agreed += 1
+                    else:
+                        lost += best - values[move]
+                        too_soon += move == "stop"
+                        too_late += move == "draw"
+            state.apply_action(move)
+    return BotReport(decisions, agreed, lost, too_soon, too_late)
