@@ -87,6 +87,10 @@ MESSAGES = {
         "illegal.deck_empty": "The journey deck is empty.",
         "illegal.chants_no_pay": "Chants cannot be paid off: draw another card or send a soldier.",
         "illegal.fight_soldier": "Fighting {foe} takes {need} soldier; you have {soldiers}.",
+        "illegal.chants_seventh": "A Chants that is your 7th card and 2nd black card cannot be "
+                                  "fought: you have to draw another card.",
+        "illegal.must_recover": "Your forest has no amber marker: you must spend an action to "
+                                "recover it first.",
         "illegal.fight_soldiers": "Fighting {foe} takes {need} soldiers; you have {soldiers}.",
         "illegal.nothing_to_pay": "You have nothing to pay with.",
         "illegal.no_actions_left": "You have no actions left: discard an event card for one more.",
@@ -168,6 +172,10 @@ MESSAGES = {
         "illegal.deck_empty": "旅の山札がなくなっています。",
         "illegal.chants_no_pay": "歌声は支払いで済ませられません。"
         "もう1枚引くか、兵士を送ってください。",
+        "illegal.chants_seventh": "7枚目で2枚目の黒である歌声とは戦えません。もう1枚引かなければ"
+                                  "なりません。",
+        "illegal.must_recover": "森に琥珀マーカーがありません。まず1アクションで回収しなければ"
+                                "なりません。",
         "illegal.fight_soldier": "{foe}と戦うには兵士が{need}人必要です。"
         "あなたの兵士は{soldiers}人です。",
         "illegal.fight_soldiers": "{foe}と戦うには兵士が{need}人必要です。"

@@ -184,7 +184,7 @@ def choices(seen: Mapping[str, Any], worth: Worth | None = None) -> list[Choice]
     decision is not about the journey. The top card counts as known only to a viewer who
     looked at it (AB-4.2)."""
     legal = set(seen["legal_actions"])
-    if not legal & {"draw", "stop", "reveal"}:
+    if not legal & {"draw", "stop", "reveal", "fight", "pay"}:
         return []
     worth = worth_for(seen, worth)
     days, blacks, deck = position(seen)
@@ -199,14 +199,17 @@ def choices(seen: Mapping[str, Any], worth: Worth | None = None) -> list[Choice]
             value = draw(days, blacks, deck, worth)
         found.append(Choice("reveal" if "reveal" in legal else "draw", black,
                             black if blacks >= MAX_BLACK - 1 else ZERO, value))
-    if "fight" in legal:  # the danger just drawn is discarded: one day and one black fewer
-        fought = decide(days - 1, blacks - 1, deck, worth)
-        cost = 2 if KIND[CODES.index(seen["lineup"][-1])] == RAID else 1  # AB-4.5
+    last = KIND[CODES.index(seen["lineup"][-1])] if seen["lineup"] else -1
+    if "fight" in legal:  # a fought Chants stays (AB-4.3); bandits and hold-ups go (AB-4.7)
+        fought = (decide(days, blacks, deck, worth) if last == CHANTS
+                  else decide(days - 1, blacks - 1, deck, worth))
+        cost = 2 if last == RAID else 1  # AB-4.5
         found.append(Choice("fight", ZERO, ZERO, fought - cost * worth.soldier))
     if "pay" in legal:
         found.append(Choice("pay", ZERO, ZERO, decide(days, blacks, deck, worth)))
-    if "stop" in legal:
-        found.append(Choice("stop", ZERO, ZERO, stop_value(days, worth)))
+    if "stop" in legal:  # in a danger: turned over, so the card counts for nothing (AB-4.6)
+        counted = days - 1 if seen["phase"] == "danger" else days
+        found.append(Choice("stop", ZERO, ZERO, stop_value(counted, worth)))
     return found
 
 
@@ -257,8 +260,8 @@ def _play_out(trial: Any, rng: random.Random, worth: Worth) -> float:
             continue
         seen = trial.observation(trial.active)
         legal = seen["legal_actions"]
-        if trial.phase == 4:  # a danger: pay it, draw on past a Chants (no fights)
-            move = "pay" if "pay" in legal else "draw" if "draw" in legal else legal[0]
+        if trial.phase == 4 and ("pay" in legal or "draw" in legal):
+            move = "pay" if "pay" in legal else "draw"  # a danger paid, a Chants drawn on
         else:
             options = [c for c in choices(seen, worth) if c.move != "fight"]
             move = max(options, key=lambda c: (c.value, c.move == "stop")).move
