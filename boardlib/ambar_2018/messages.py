@@ -277,6 +277,9 @@ def _gems(text: str, lang: str) -> str:
         if len(token) >= 2 and token[0] in COLOURS and token[1:].isdigit():
             n, colour = int(token[1:]), names[COLOURS.index(token[0])]
             parts.append(f"{colour}{n}個" if lang == "ja" else f"{n} {colour}")
+        elif len(token) == 3 and token[1] == ">" and token[0] in COLOURS and token[2] in COLOURS:
+            give, get = (names[COLOURS.index(c)] for c in (token[0], token[2]))  # Cheating Alchemy
+            parts.append(f"{give}→{get}" if lang == "ja" else f"{give} for {get}")
         else:
             parts.append(token)
     if not parts or text == "none":
