@@ -102,15 +102,15 @@ def _deck(seen: Seen, lang: str) -> list[Shape]:
                            layer="board"))
     shapes += [Rect(x, y, 112, CARD_H - 6, Style(fill="#9c7443", stroke="#3b2a10", width=2),
                     "deck", "pieces", _label("deck", lang)),
-               Text(x + 56, y + 20, _label("deck", lang), 13, "#fff8e6", "middle", True),
-               Text(x + 56, y + 44, _label("deck_cards", lang, n=left), 15, "#fff8e6", "middle",
+               Text(x + 56, y + 34, _label("deck", lang), 13, "#fff8e6", "middle", True),
+               Text(x + 56, y + 55, _label("deck_cards", lang, n=left), 15, "#fff8e6", "middle",
                     True),
-               Text(x + 56, y + 64, _label("deck_split", lang, cream=left - black, black=black),
+               Text(x + 56, y + 73, _label("deck_split", lang, cream=left - black, black=black),
                     12, "#fff8e6", "middle"),
-               Text(x + 56, y + 84, _label("round", lang, n=seen["round"]), 12, "#fff8e6",
+               Text(x + 56, y + 90, _label("round", lang, n=seen["round"]), 12, "#fff8e6",
                     "middle")]
     if seen.get("top"):
-        shapes.append(Text(x + 56, y + 102, _label("deck_top", lang,
+        shapes.append(Text(x + 56, y + 105, _label("deck_top", lang,
                                                    card=card_words(seen["top"], lang)),
                            11, "#ffe08a", "middle", True))
     return shapes
@@ -130,8 +130,8 @@ def card_details(code: str, lang: str) -> list[str]:
     if kind == "traveller":
         carry = CARRY[code]
         return [_label("cost", lang, n=COST[c]),
-                _label("carries", lang, y=carry.get("Y", 0), b=carry.get("B", 0),
-                       r=carry.get("R", 0))]
+                _label("prices", lang, y=carry.get("Y", 0), b=carry.get("B", 0),
+                       r=carry.get("R", 0)).replace("*", "") + "*"]
     if kind == "village":
         red = "" if BEST[code] == "R" else _label("no_red", lang)
         return [_label("cost", lang, n=COST[c]), _label("capacity", lang, n=CAPACITY[code],
@@ -305,12 +305,13 @@ def _gems(gems: Mapping[str, int], x: float, y: float, lang: str) -> list[Shape]
         gx = x + 8 + i * 48
         style = Style(fill=GEM_FILL[colour], stroke="#2b2b2b")
         if colour == "Y":
-            shapes.append(Circle(gx, y, 8, style))
+            shapes.append(Circle(gx, y, 9, style))
         elif colour == "B":
-            shapes.append(Polygon(((gx, y - 9), (gx + 9, y), (gx, y + 9), (gx - 9, y)), style))
+            shapes.append(Polygon(((gx, y - 11), (gx + 11, y), (gx, y + 11), (gx - 11, y)),
+                                  style))
         else:
-            shapes.append(Rect(gx - 8, y - 8, 16, 16, style))
-        shapes.append(Text(gx, y + 4, colour, 10, "#111" if colour == "Y" else "#fff", "middle",
+            shapes.append(Rect(gx - 9, y - 9, 18, 18, style))
+        shapes.append(Text(gx, y + 4, colour, 11, "#111" if colour == "Y" else "#fff", "middle",
                            True))
         shapes.append(Text(gx + 12, y + 5, f"×{gems[colour]}", 13, "#222", bold=True))
     return shapes
