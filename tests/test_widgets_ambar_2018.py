@@ -289,3 +289,28 @@ def test_the_hint_is_the_same_in_positions_that_look_the_same_to_the_seat():
 
 def test_the_spec_is_registered_with_its_own_hint_bot():
     assert SPEC.hint_bot in ab.BOTS and SPEC.odds is odds
+
+
+def test_the_odds_of_a_danger_follow_the_rules_revisited():
+    """A fought Chants stays (a day, a black card); a danger turned over counts for nothing."""
+    chants = ab.from_description("phase: danger\nline-up: V6 CH\ndrawn: 2\n").observation(0)
+    by_move = {c.move: c.value for c in choices(chants)}
+    assert set(by_move) == {"fight", "draw"}
+    deck = deck_of(chants["deck"])
+    from boardlib.ambar_2018.odds import decide
+    assert by_move["fight"] == decide(2, 1, deck, Worth())  # then free to stop or draw
+    broke = ab.from_description("phase: journey\nline-up: V6 TA\ndrawn: 2\n"
+                                "player 1: gold 0, soldiers 1, alchemy gems none\n")
+    broke.apply_action("draw")
+    broke.apply_action("card BY")
+    values = {c.move: c.value for c in choices(broke.observation(0))}
+    assert values["stop"] == 2  # the bandit turned over: two days count
+
+
+def test_the_cautious_bot_is_judged_by_the_exact_rule():
+    from boardlib.ambar_2018.odds import compare_bot
+
+    report = compare_bot(ab.CautiousBot(), games=2, players=2, seed=3)
+    assert report.decisions > 20 and report.agreed <= report.decisions
+    assert report.too_soon + report.too_late == report.decisions - report.agreed
+    assert report.lost >= 0 and (report.lost > 0) == (report.agreed < report.decisions)
