@@ -314,3 +314,15 @@ def test_the_cautious_bot_is_judged_by_the_exact_rule():
     assert report.decisions > 20 and report.agreed <= report.decisions
     assert report.too_soon + report.too_late == report.decisions - report.agreed
     assert report.lost >= 0 and (report.lost > 0) == (report.agreed < report.decisions)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_last_move_tag_never_lands_on_another_turns_line_up_card(seed):
+    """A line-up position names another card once the turn moves on: no tag for those moves."""
+    board = board_at("phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n",
+                     controls=None, bots={1: "cautious"}, seed=seed)
+    board.click(*board.scene.center_of("lineup-1"))  # buy the Pedlar; Player 2's turn follows
+    assert board.match.moves[0] == (0, "buy 2")
+    tags = board._last_move_tags(board.seen(), set(board.scene.ids()))
+    assert not any(target.startswith("lineup-") for target in tags), tags
+    assert set(SPEC.untagged) == {"buy", "sell", "fight", "pay"}

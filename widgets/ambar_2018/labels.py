@@ -48,8 +48,8 @@ LABELS: dict[str, dict[str, str]] = {
         "on_road": "on the road: {gems}",
         "legend": "* placeholder value: the printed cards' numbers are not public "
                   "(boardlib/ambar_2018/components.json).",
-        "legend_2": "Cream card = a safe day, black card = a danger. Gems: ● Y yellow, "
-                    "◆ B blue, ■ R red (red > blue > yellow).",
+        "legend_2": "Cream = a safe day, black ☾ = a danger · gems ● Y yellow ◆ B blue ■ R red "
+                    "(R > B > Y) · ★ whose turn ▶ who decides",
         "status_journey": "{player}: draw a card (click the deck) or stop — {days} days, "
                           "danger {black}/3.",
         "status_journey_first": "{player}: draw your first card (click the deck).",
@@ -164,8 +164,8 @@ LABELS: dict[str, dict[str, str]] = {
         "on_road": "運搬中：{gems}",
         "legend": "* 仮の値：印刷されたカードの数値は公開されていません"
                   "（boardlib/ambar_2018/components.json）。",
-        "legend_2": "クリームのカード＝安全な1日、黒のカード＝危険。宝石：● Y 黄、◆ B 青、"
-                    "■ R 赤（赤 > 青 > 黄）。",
+        "legend_2": "クリーム＝安全な1日、黒☾＝危険。宝石：● Y 黄、◆ B 青、■ R 赤"
+                    "（赤 > 青 > 黄）。★ 手番の人、▶ いま決める人。",
         "status_journey": "{player}：カードを引く（山札をクリック）か、旅を終える — {days}日、"
                           "危険度{black}/3。",
         "status_journey_first": "{player}：最初のカードを引いてください（山札をクリック）。",

@@ -210,4 +210,5 @@ SPEC = BoardSpec(
     hint_bot="cautious",
     header_colour="#4a2e12",
     lessons=LESSONS,
+    untagged=("buy", "sell", "fight", "pay"),  # line-up positions: the next turn refills them
 )
