@@ -326,3 +326,13 @@ def test_a_last_move_tag_never_lands_on_another_turns_line_up_card(seed):
     tags = board._last_move_tags(board.seen(), set(board.scene.ids()))
     assert not any(target.startswith("lineup-") for target in tags), tags
     assert set(SPEC.untagged) == {"buy", "sell", "fight", "pay"}
+
+
+def test_the_panel_says_what_the_probability_lesson_says():
+    """notebooks/ambar_2018/03_probability.ipynb's prepared position: 13 of the 31 cards left
+    are black, and drawing is worth 5.400 actions against 3 for stopping."""
+    lesson = ab.from_description("phase: journey\nline-up: V6 BY TA\ndrawn: 3\n"
+                                 "player 1: gold 30, alchemy gems Y6\n")
+    drawing, stopping = odds(lesson.observation(0), "en").rows
+    assert drawing.chances[0] == Fraction(13, 31) and f"{float(drawing.chances[2]):.3f}" == "5.400"
+    assert drawing.best and stopping.chances[2] == 3
