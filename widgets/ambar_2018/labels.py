@@ -125,7 +125,7 @@ LABELS: dict[str, dict[str, str]] = {
         "deck_cards": "残り{n}枚",
         "deck_split": "クリーム{cream}・黒{black}",
         "deck_top": "見た一番上のカード：{card}",
-        "round": "第{n}ラウンド（全2）",
+        "round": "ラウンド {n}/2",
         "lineup": "旅の列",
         "lineup_empty": "（旅の列にカードはない）",
         "danger": "危険度 {n}/3",
