@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import sys
+import time
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +57,8 @@ def _main(argv: Sequence[str] | None) -> int:
             print(line)
         return 0
     try:
+        if args.command == "tournament":
+            return run_tournament(args, sys.stdout, sys.stderr)
         return play_game(args, sys.stdin, sys.stdout)
     except UsageError as problem:
         print(f"error: {problem}", file=sys.stderr)
@@ -88,6 +91,23 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="en or ja")
     play.add_argument("--version", dest="game_version", default=None, metavar="NAME",
                       help="rules version, for games that have several (see below; any case)")
+    duel = commands.add_parser(
+        "tournament", help="bots play each other in every seat; win rates with 95%% intervals",
+        description="Bots play each other, every deal once in every seat rotation; prints each "
+        "bot's wins, win rate with a 95%% Wilson interval, mean place and median time per move.",
+        epilog="example: python -m boardlib tournament pig --bots lookahead,hold_at_20 "
+        "--games 100 --seed 1 --jobs 2",
+    )
+    duel.add_argument("game", type=str.lower, choices=sorted(GAMES))
+    duel.add_argument("--bots", required=True,
+                      help="comma-separated bots, one per seat (the player count)")
+    duel.add_argument("--games", type=int, default=100,
+                      help="games in all, a multiple of the seats (default: 100)")
+    duel.add_argument("--seed", type=int, default=1, help="the tournament's seed (default: 1)")
+    duel.add_argument("--jobs", type=int, default=1,
+                      help="processes to play in (default: 1); the result does not depend on it")
+    duel.add_argument("--version", dest="game_version", default=None, metavar="NAME",
+                      help="rules version, for games that have several (any case)")
     return parser
 
 
@@ -144,7 +164,7 @@ def checked_setup(facts: GameFacts, players: int | None, bots: str, version: str
     if len(names) != players:
         raise UsageError(f"--bots names {len(names)} seats, but --players is {players}.")
     for name in names:
-        if name != "human" and name not in facts.bots:
+        if name != "human" and not facts.knows_bot(name):
             raise UsageError(f"{facts.title} has no bot {name!r}; choose from "
                              f"{', '.join([*facts.bots, 'human'])}.")
     return Setup(players, tuple(names), checked_variant(facts, version),
@@ -270,6 +290,37 @@ def _ask_person(match: Match, facts: GameFacts, stdin: TextIO, out: TextIO, lang
     except IllegalAction as problem:
         print(cli_text("not_allowed", lang, reason=problem.explain(lang)), file=out)
     return True
+
+
+# ----- a tournament -------------------------------------------------------------------------
+def run_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Play the tournament the arguments describe: a progress line on ``err``, the table on
+    ``out``; a UsageError naming the problem for bad input, before anything is played."""
+    from boardlib import tournament  # the pool's machinery only when asked for
+
+    facts = game_facts(args.game)
+    bots = [name.strip().lower() for name in args.bots.split(",") if name.strip()]
+    if len(bots) < 2 and 1 not in facts.player_counts:
+        raise UsageError(f"--bots names {len(bots)} bot; a tournament of {facts.title} needs "
+                         f"{count_range(facts.player_counts)}, one bot per seat.")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}.")
+    variant = checked_variant(facts, args.game_version)
+    try:
+        tournament.checked(args.game, bots, args.games, variant)
+    except ValueError as problem:
+        raise UsageError(str(problem).replace("the number of games", "--games")) from None
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        print(f"\r{done}/{total} games, {elapsed:.0f} s", end="", file=err, flush=True)
+
+    result = tournament.run(args.game, bots, args.games, args.seed, args.jobs, variant,
+                            progress)
+    print("", file=err)
+    print(result.table(), file=out)
+    return 0
 
 
 # ----- the position, as a person reads it -------------------------------------------------

@@ -7,7 +7,7 @@ tests/test_games_registry.py checks that they agree with the engines.
 
 from __future__ import annotations
 
-from boardlib.info import GameInfo
+from boardlib.info import SEARCH_BOTS, GameInfo
 
 AMBAR_FOSSILS = GameInfo(
     name="ambar_fossils",
@@ -15,7 +15,7 @@ AMBAR_FOSSILS = GameInfo(
     titles={"en": "Âmbar", "ja": "アンバール"},
     player_counts=(2, 3, 4),
     variants={},
-    bots=("random", "greedy"),
+    bots=("random", "greedy", *SEARCH_BOTS),
     hidden_information=False,
     max_actions=2_000,
     rules="docs/rules/ambar_fossils.md",
@@ -33,7 +33,7 @@ AMPHIPOLIS = GameInfo(
     titles={"en": "Amphipolis", "ja": "アンフィポリス"},
     player_counts=(1, 2, 3, 4),  # 1: the solo game against the grave robber
     variants={},
-    bots=("random", "greedy"),
+    bots=("random", "greedy", *SEARCH_BOTS),
     hidden_information=False,
     max_actions=400,
     rules="docs/rules/amphipolis.md",
@@ -52,11 +52,12 @@ AMBER_ROUTE = GameInfo(
     titles={"en": "Amber Route", "ja": "アンバールート"},
     player_counts=(2, 3, 4),
     variants={"advanced": {"version": "advanced"}, "family": {"version": "family"}},
-    bots=("random", "careful"),
+    bots=("random", "careful", *SEARCH_BOTS),
     hidden_information=True,  # light cards in hand are private: people see observation(seat)
     max_actions=600_000,
     rules="docs/rules/amber_route.md",
     module_path="boardlib.amber_route",
+    sampler="boardlib.amber_route.hidden",
 )
 # max_actions, a bound on a game's length (typical games: 300–1,000 actions); the sketch (AR-14.4):
 #
@@ -79,11 +80,12 @@ AMBAR_2018 = GameInfo(
     titles={"en": "Ambar (2018)", "ja": "アンバール（2018年版）"},
     player_counts=(2, 3, 4),
     variants={},
-    bots=("random", "cautious"),
+    bots=("random", "cautious", *SEARCH_BOTS),
     hidden_information=True,  # event cards in hand and an Oracle's peek are private
     max_actions=25_000,
     rules="docs/rules/ambar_2018.md",
     module_path="boardlib.ambar_2018",
+    sampler="boardlib.ambar_2018.hidden",
 )
 # max_actions: no game is longer. Every turn draws at least one card from the journey deck (AB-9.1)
 # and a deck card is drawn once per round, so there are at most 66 + 78 = 144 turns: the
@@ -107,7 +109,7 @@ PIG = GameInfo(
     titles={"en": "Pig", "ja": "ピッグ"},
     player_counts=(2,),
     variants={},
-    bots=("random", "hold_at_20"),
+    bots=("random", "hold_at_20", *SEARCH_BOTS),
     hidden_information=False,
     max_actions=1_000_000,
     rules="docs/rules/pig.md",

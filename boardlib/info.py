@@ -9,6 +9,7 @@ stays cheap.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
     from boardlib.bots import Bot
     from boardlib.protocol import GameState
 
+SEARCH_BOTS = ("lookahead_easy", "lookahead", "lookahead_hard")
+"""The lookahead bot's levels (boardlib.search.LEVELS): every game offers them, after its own."""
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -25,8 +29,10 @@ class GameInfo:
 
     ``variants`` maps a variant's name to the ``new_game`` options that choose it
     (``{}`` for a game with one version); ``bots`` names the bots the game offers,
-    ``"random"`` first; ``max_actions`` is a proven bound on a game's length (the
-    conformance suite fails a game that reaches it).
+    ``"random"`` first, then its own rule-of-thumb bots (``rule_bots``), then the lookahead
+    levels of ``SEARCH_BOTS``; ``sampler`` is the module of a game with hidden cards whose
+    ``resample(state, seat, rng)`` deals the cards ``seat`` cannot see anew; ``max_actions``
+    is a proven bound on a game's length (the conformance suite fails a game that reaches it).
     """
 
     name: str
@@ -39,6 +45,7 @@ class GameInfo:
     max_actions: int
     rules: str
     module_path: str
+    sampler: str | None = None
 
     @property
     def module(self) -> ModuleType:
@@ -70,13 +77,37 @@ class GameInfo:
         state: GameState = self.module.new_game(seed=seed, **options)
         return state
 
+    @property
+    def rule_bots(self) -> tuple[str, ...]:
+        """The game's own bots (random and rules of thumb, no search): fast enough for
+        conformance runs and rollouts; the last is the game's strongest heuristic."""
+        return tuple(name for name in self.bots if name not in SEARCH_BOTS)
+
+    def knows_bot(self, name: str) -> bool:
+        """Whether ``make_bot`` can make ``name``: a listed bot, or ``lookahead:N``, the
+        lookahead bot with a budget of N simulations per move (for tournaments and lessons)."""
+        return name in self.bots or _budget_of(name) is not None
+
     def make_bot(self, name: str) -> Bot:
         """A fresh bot of this game by name; ValueError naming the choices otherwise."""
-        if name not in self.bots:
+        if not self.knows_bot(name):
             raise ValueError(f"{self.title} has no bot {name!r}; choose from "
-                             f"{', '.join(self.bots)}.")
+                             f"{', '.join(self.bots)} (or lookahead:N, N simulations a move).")
+        if name in SEARCH_BOTS or ":" in name:
+            from boardlib.search import make_level  # the search imports this module
+
+            return make_level(self, name)
         bot: Bot = self.module.BOTS[name]()
         return bot
+
+    def resample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A state that ``seat`` cannot tell from ``state``, with every card it cannot see
+        dealt anew by ``rng`` (a plain copy in a game without hidden cards). Search bots
+        start every simulation from one, so they decide only from the seat's view."""
+        if self.sampler is None:
+            return state.clone()
+        resampled: GameState = importlib.import_module(self.sampler).resample(state, seat, rng)
+        return resampled
 
     def from_json(self, text: str) -> GameState:
         """The state a save of this game describes (validated; ValueError otherwise)."""
@@ -92,3 +123,11 @@ class GameInfo:
         """A position from a ``snapshot()`` dict, validated."""
         state: GameState = self.module.from_snapshot(snapshot)
         return state
+
+
+def _budget_of(name: str) -> int | None:
+    """N for a bot spec ``lookahead:N`` (N ≥ 1), else None."""
+    prefix, _, budget = name.partition(":")
+    if prefix != "lookahead" or not budget.isdigit() or int(budget) < 1:
+        return None
+    return int(budget)

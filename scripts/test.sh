@@ -11,8 +11,16 @@ source scripts/_install.sh
 install_into_venv test
 
 # The browser tests drive Debian's Chromium (`playwright install` cannot download browsers
-# everywhere); fonts-noto-cjk so the Japanese notebooks render. Skipped when already there.
+# everywhere); fonts-noto-cjk so the Japanese notebooks render; npm brings the Pyodide runtime
+# for the offline JupyterLite site. Skipped when already there.
+missing=()
 if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+  missing+=(chromium fonts-noto-cjk)
+fi
+if ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     as_root=()
   elif command -v sudo >/dev/null 2>&1; then
@@ -21,14 +29,14 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
     as_root=(none)
   fi
   if [ "${as_root[*]-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "Chromium is missing and cannot be installed here (needs apt-get and root or sudo):" \
+    echo "${missing[*]} missing and cannot be installed here (needs apt-get and root or sudo):" \
       "browser tests will skip (and fail under CI=true)." >&2
   else
-    echo "Installing Debian's chromium and fonts-noto-cjk with apt-get (log: $PWD/$INSTALL_LOG) ..."
+    echo "Installing Debian's ${missing[*]} with apt-get (log: $PWD/$INSTALL_LOG) ..."
     { "${as_root[@]}" apt-get update -qq \
       && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -qq chromium fonts-noto-cjk; } >>"$INSTALL_LOG" 2>&1 \
-      || install_failed "installing chromium and fonts-noto-cjk with apt-get"
+        apt-get install -y -qq "${missing[@]}"; } >>"$INSTALL_LOG" 2>&1 \
+      || install_failed "installing ${missing[*]} with apt-get"
   fi
 fi
 

@@ -64,7 +64,8 @@ def play_random_game(
     """Play one seeded game with the game's bots, checking every step; return the end state."""
     rng = random.Random(seed)
     state = game.new_game(players=players, seed=seed, variant=variant)
-    bots = [game.make_bot(game.bots[(seed + seat) % len(game.bots)]) for seat in range(players)]
+    bots = [game.make_bot(game.rule_bots[(seed + seat) % len(game.rule_bots)])
+            for seat in range(players)]
     steps = 0
     while True:
         checks.every_step(state, steps)

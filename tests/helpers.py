@@ -63,11 +63,11 @@ def refused(state: GameState, action: object, rule: object = ANY_RULE, kind: str
 
 def played(game: str, seed: int, actions: int, players: int, bot: str | None = None) -> GameState:
     """The state after ``actions`` steps of a seeded game, every seat played by ``bot``
-    (the game's last-listed, strongest bot unless named)."""
+    (the game's last-listed rule-of-thumb bot unless named)."""
     info = GAMES[game]
     rng = random.Random(seed)
     state = info.new_game(players=players, seed=seed)
-    chooser = info.make_bot(bot or info.bots[-1])
+    chooser = info.make_bot(bot or info.rule_bots[-1])
     for _ in range(actions):
         if state.is_terminal():
             break

@@ -10,6 +10,7 @@ import pytest
 
 import boardlib
 from boardlib import GAMES, GameInfo
+from boardlib.info import SEARCH_BOTS
 from boardlib.messages import LANGUAGES
 
 
@@ -52,7 +53,8 @@ def test_the_info_agrees_with_the_engine(name):
     assert module is getattr(boardlib, name) and module.__name__ == info.module_path
     assert name == module.NAME
     assert info.player_counts == tuple(module.PLAYER_COUNTS)
-    assert info.bots == tuple(module.BOTS) and info.bots[0] == "random"
+    assert info.bots == (*module.BOTS, *SEARCH_BOTS) and info.bots[0] == "random"
+    assert info.rule_bots == tuple(module.BOTS)
     assert set(info.titles) == set(LANGUAGES) and info.titles["en"] == info.title
     assert name == info.new_game(seed=3).GAME
     for variant in info.variants:
@@ -67,7 +69,8 @@ def test_unknown_bots_and_variants_are_refused_with_the_choices(name):
         info.make_bot("no such bot")
     with pytest.raises(ValueError, match=info.title.replace("(", r"\(").replace(")", r"\)")):
         info.new_game(variant="no such variant")
-    assert info.make_bot(info.bots[-1]).name == info.bots[-1]
+    for name in (info.rule_bots[-1], *SEARCH_BOTS):
+        assert info.make_bot(name).name == name
 
 
 def test_a_variant_chooses_its_options():

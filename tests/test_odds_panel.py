@@ -1,4 +1,4 @@
-"""The odds panel: the exact chances of the decision at hand, on the board (Âmbar first).
+"""The odds panel: the exact chances of the decision at hand, on the board.
 
 Exact numbers come from the engine's chance nodes; a simulation from the same position must
 agree (inside a 99.9% interval, seeded), and so must the probability lesson's numbers.
@@ -13,6 +13,9 @@ from fractions import Fraction
 import pytest
 
 from boardlib import ambar_fossils as af
+from boardlib import amphipolis
+from boardlib.amphipolis import probability as amphipolis_probability
+from boardlib.amphipolis.data import TAKE
 from widgets import BOARDS, Board, RuleStep
 from widgets.ambar_fossils.spec import odds
 from widgets.board import odds_table_html
@@ -118,3 +121,116 @@ def test_a_board_shows_odds_only_when_a_person_decides(game):
     seats = range(person.state.num_players)
     watched = Board(game, seed=1, bots=dict.fromkeys(seats, "random"), show_odds=True)
     assert watched.odds() is None and "when it is your move" in watched.odds_panel.value
+
+
+# ----- Amphipolis: the points of each take, the next draw's landslides, the end -------------
+SPOT = """
+    players: 2
+    player 1: MR*3 AB AN LU SU
+    player 2: SP MG*3 AG AR
+    used 1: professor, assistant, archaeologist
+    used 2: professor, assistant, digger
+    areas: MR MG AR AY CA SP LL SL
+    covered: 10
+    step: take
+"""  # the position of notebooks/amphipolis/03_probability.ipynb's take values
+
+
+def amphipolis_take_position(players: int, covered: int, seed: int):
+    """The lesson's kind of position (``position_with_landslides``), drawn on to its take."""
+    state = amphipolis_probability.position_with_landslides(players, covered, seed)
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    assert state.phase == TAKE, "the seeded draws must leave tiles to take"
+    return state
+
+
+def finish_turn(state) -> None:
+    """End the turn with whatever is legal: takes never change the bag."""
+    while not state.is_terminal() and not state.is_chance_node():
+        state.apply_action(state.legal_actions()[-1])
+
+
+def test_amphipolis_takes_score_what_the_lesson_says():
+    state = amphipolis.from_description(SPOT)
+    table = BOARDS["amphipolis"].odds(state.observation(0), "en")
+    shown = {row.choice: row.chances[0] for row in table.rows}
+    lesson = amphipolis_probability.take_values(state)  # the lesson prints these
+    assert len(shown) == len(lesson)
+    for tile, gain in lesson.items():
+        words = BOARDS["amphipolis"].action_words(f"take {tile}", state.observation(0), "en")
+        assert shown[words] == gain
+    best = [row.choice for row in table.rows if row.best]
+    assert best == ["Take a caryatid", "Take a sphinx"]  # +6 each: a first statue of a kind
+    assert "Your Marble Statues score: 0 now, 6 with it." in [row.why for row in table.rows]
+
+
+@pytest.mark.parametrize("players, covered, seed", [(3, 13, 5), (2, 12, 8), (1, 13, 2)])
+def test_amphipolis_draw_odds_agree_with_a_simulation(players, covered, seed):
+    state = amphipolis_take_position(players, covered, seed)
+    table = BOARDS["amphipolis"].odds(state.observation(state.player), "en")
+    draw = table.then[0] if table.then else table
+    slides = [row.chances[0] for row in draw.rows[:-2 if players == 1 else -1]]
+    end = draw.rows[-1].chances[0]
+    assert sum(slides) == 1 and 0 < end < 1
+    rng, n = random.Random(seed), 3000
+    counts, ended = [0] * len(slides), 0
+    for _ in range(n):
+        trial = state.clone()
+        finish_turn(trial)
+        k = 0
+        for _ in range(4):  # the next turn's four draws (AM-3.1), or fewer if the game ends
+            if trial.is_terminal():
+                break
+            events = trial.apply_action(trial.sample_chance(rng))
+            k += any(e.kind == "landslide" for e in events)
+        counts[min(k, len(slides) - 1)] += 1
+        draws = 4  # play on through the others' turns to this seat's next take
+        while not trial.is_terminal() and draws < 4 * players:
+            if trial.is_chance_node():
+                trial.apply_action(trial.sample_chance(rng))
+                draws += 1
+            else:
+                finish_turn(trial)
+        ended += trial.is_terminal()
+    for p, seen_count in [*zip(slides, counts), (end, ended)]:
+        error = Z * max((float(p) * (1 - float(p)) / n) ** 0.5, 1 / n)
+        assert abs(seen_count / n - float(p)) <= error, (p, seen_count / n)
+
+
+def test_amphipolis_next_draw_is_the_lessons_formula_at_the_next_turn():
+    state = amphipolis_take_position(3, 8, 13)  # the lesson's SEED, PLAYERS and COVERED
+    draw = BOARDS["amphipolis"].odds(state.observation(state.player), "en").then[0]
+    finish_turn(state)  # the next player's turn begins: the lesson's formula applies there
+    formula = amphipolis_probability.next_draw_exact(state)
+    assert [row.chances[0] for row in draw.rows[:-1]] == list(formula.values())
+
+
+def test_amphipolis_panel_speaks_japanese_and_shows_long_fractions_on_hover_only():
+    board = Board("amphipolis", players=1, seed=3, show_odds=True)
+    assert "次の手番に盗掘者が現れる" not in board.odds_panel.value
+    board.set_language("ja")
+    panel = board.odds_panel.value
+    assert "次の手番に盗掘者が現れる" in panel and "今の得点" in panel
+    table = board.odds()
+    assert table is not None
+    html = odds_table_html(table, lambda key, **_: key, True)
+    slide = table.then[0].rows[0].chances[0]
+    assert slide.denominator >= 1000 and f'title="{slide}"' in html
+    assert f"<small>({slide})</small>" not in html
+
+
+def test_piles_equally_good_are_all_marked_best():
+    state = af.from_description("""
+        names: Ana, Ben
+        player 1: D1 P? M? A? D? P? M? A? D? P?
+        player 2: M? A2 D? P? M? A? D3 P? M? A5
+        excavation: P1 P2 M5 D4
+        to move: Ana
+    """)
+    table = odds(state.observation(0), "en")
+    ranks = {row.choice: (row.chances[1], -row.chances[0]) for row in table.rows}
+    top = max(ranks.values())
+    assert sum(rank == top for rank in ranks.values()) > 1  # a tie for the best flip
+    assert [row.best for row in table.rows] == [ranks[row.choice] == top for row in table.rows]

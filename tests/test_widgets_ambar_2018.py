@@ -142,7 +142,7 @@ def test_the_odds_are_exact_fractions_of_the_cards_left():
     assert drawing.chances[1] == 0  # one black card out: the next cannot be the third
     assert stopping.chances == (0, 0, 3)
     assert "black; a black card would not end the journey yet" in drawing.why
-    assert table.expected == (2,)
+    assert table.numbers == ("chance", "chance", "mean")
 
 
 def test_with_two_black_cards_out_the_next_black_is_the_third():

@@ -22,13 +22,17 @@ from boardlib.match import SHARED_SCREEN, narration_viewer
 from boardlib.messages import localized_names
 from boardlib.protocol import Event, GameState
 from widgets import overlays
-from widgets.canvas import CanvasRenderer
 from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
 from widgets.scene import Scene
 from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
 from widgets.svg import to_svg
+
+try:
+    from widgets.canvas import CanvasRenderer as Renderer
+except ImportError:  # no numpy, so no ipycanvas (JupyterLite without its CDN): paint the SVG
+    from widgets.svg_renderer import SvgRenderer as Renderer  # type: ignore[assignment]
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
@@ -91,7 +95,7 @@ class Board(w.VBox):
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.match.advance()
         self._scene = self._compose()
-        self.renderer = CanvasRenderer(self._scene, on_click=self.click)
+        self.renderer = Renderer(self._scene, on_click=self.click)
         self.renderer.canvas.add_class(CANVAS_CLASS)
         self._build_widgets(controls)
         self._refresh()
@@ -551,7 +555,10 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
-        self.odds_panel = w.HTML()
+        # Beside the board (below it when the page is narrow): where the student looks when
+        # the Chances toggle is pressed, not under a board taller than the screen.
+        self.odds_panel = w.HTML(layout=w.Layout(flex="1 1 380px", min_width="380px",
+                                                 max_width="560px", margin="0 0 0 12px"))
         self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
@@ -569,8 +576,10 @@ class Board(w.VBox):
             rows.append(self._move_controls())
         else:
             rows.append(self.move_buttons)
-        parts = [*rows, self.chooser, self.curtain_button, self.renderer.canvas, self.status,
-                 self.odds_panel, self.result_panel, self.narration]
+        beside = w.HBox([self.renderer.canvas, self.odds_panel],  # never stretches the canvas
+                        layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        parts = [*rows, self.chooser, self.curtain_button, beside, self.status,
+                 self.result_panel, self.narration]
         if controls == "full":
             parts.append(self._save_controls())
         super().__init__([*parts, focus_guard()])
@@ -819,28 +828,39 @@ def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) 
     if odds is None:
         text = say("odds_none") if deciding else say("odds_wait")
         return f"{box}{heading}<div>{escape(text)}</div></div>"
+    tables = "".join(_odds_table(table, say) for table in (odds, *odds.then))
+    return f"{box}{heading}{tables}</div>"
+
+
+def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
+    """One table of the panel: a row per choice (or outcome), its numbers, its why line."""
     heads = "".join(f"<th>{escape(h)}</th>" for h in odds.headings)
+    numbers = odds.numbers or ("chance",) * len(odds.headings)
     rows = []
     for row in odds.rows:
-        cells = "".join(
-            f'<td title="{chance}">{_number(chance, k in odds.expected)}</td>'
-            for k, chance in enumerate(row.chances))
+        cells = "".join(_odds_cell(value, kind) for value, kind in zip(row.chances, numbers))
         best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
-        rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>"
-                    f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
-                    f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>')
+        why = (f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
+               f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>' if row.why
+               else "")
+        rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>{why}")
+    subject = escape(odds.subject or say("odds_choice"))
     note = f"<div style='font-size:14px'>{escape(odds.note)}</div>" if odds.note else ""
-    return (f'{box}{heading}<table style="border-spacing:12px 1px">'
-            f"<tr><th>{escape(say('odds_choice'))}</th>{heads}</tr>{''.join(rows)}</table>"
-            f"{note}</div>")
+    return (f'<table style="border-spacing:12px 1px">'
+            f"<tr><th>{subject}</th>{heads}</tr>{''.join(rows)}</table>{note}")
 
 
-def _number(value: Fraction, expected: bool) -> str:
-    """A chance as a percentage, an expected count as a decimal; the exact fraction beside
-    (a long fraction only on hover)."""
-    shown = f"{float(value):.2f}" if expected else f"{float(value):.0%}"
-    exact = str(value)
-    return f"{shown} <small>({exact})</small>" if len(exact) <= 12 else shown
+def _odds_cell(value: Fraction, kind: str) -> str:
+    """One number of the panel: a chance as a percentage, points as a signed whole number,
+    an expected count as a decimal; the exact fraction beside it when short, else on hover."""
+    if kind == "points" and value.denominator == 1:
+        return f'<td title="{value}">{value.numerator:+d}</td>'
+    if kind == "chance":
+        shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
+    else:
+        shown = f"{float(value):+.2f}" if kind == "points" else f"{float(value):.2f}"
+    exact = f" <small>({value})</small>" if value.denominator < 1000 else ""
+    return f'<td title="{value}">{escape(shown)}{exact}</td>'
 
 
 def turns_of(events: list[Event]) -> list[list[Event]]:

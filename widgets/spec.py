@@ -62,12 +62,18 @@ class OddsRow:
 
 @dataclass(frozen=True)
 class Odds:
-    """The exact odds of the decision at hand, from what the viewer may see alone."""
+    """The exact odds of the decision at hand, from what the viewer may see alone.
+
+    A column holds chances (shown as percentages, the exact fraction beside), points a move
+    adds now ("points": +4), or an expected count ("mean": 2.35, the fraction on hover).
+    """
 
     headings: tuple[str, ...]
     rows: tuple[OddsRow, ...]
     note: str = ""
-    expected: tuple[int, ...] = ()  # headings whose numbers are expected counts, not chances
+    subject: str = ""  # the first column's heading ("" : the board's "Choice")
+    numbers: tuple[str, ...] = ()  # per heading: "chance" (the default), "points" or "mean"
+    then: tuple[Odds, ...] = ()  # more tables in the same panel (Amphipolis: the next draw)
 
 
 @dataclass(frozen=True)

@@ -192,19 +192,45 @@ def simulate_turns_left(state: AmphipolisState, trials: int, rng: random.Random)
     return dict(sorted(counts.items()))
 
 
+def next_turn_landslides(state: AmphipolisState) -> dict[int, Fraction]:
+    """The landslides the next turn's four draws bring (AM-3.1), asked during a take: the bag
+    does not change until then, so it is ``hypergeometric_landslides`` of the bag as it is."""
+    return hypergeometric_landslides(state.bag_total, state.bag[LANDSLIDE], DRAWS,
+                                     landslides_still_needed(state))
+
+
+def end_before_next_take(state: AmphipolisState) -> Fraction:
+    """The chance that the game ends before the take of the player to move's next turn: the
+    last entrance space is covered within the others' turns or the draws of one's own next
+    turn (AM-5.1: "The player who drew the last Landslide tile does not get any tiles"). That
+    is the next ``players × 4`` draws; solo, the next four."""
+    if state.phase == DRAW:
+        raise ValueError("Ask during a take: the draws of this turn are still to come.")
+    draws = len(state.names) * DRAWS
+    ending = draws_until_end(state.bag_total, state.bag[LANDSLIDE], landslides_still_needed(state))
+    return sum((p for d, p in ending.items() if d <= draws), Fraction(0))
+
+
 def points_added(state: AmphipolisState, tile: str, seat: int | None = None) -> int:
     """The exact points one more ``tile`` adds to ``seat``'s score now (AM-6), the player to
     move by default: the score with it minus the score without it, statues compared with
     everyone's as they stand. (Taking a statue can also lower a rival's points; only the
     taker's gain is counted here.)"""
+    before, after = score_change(state, tile, seat)
+    return sum(after) - sum(before)
+
+
+def score_change(state: AmphipolisState, tile: str,
+                 seat: int | None = None) -> tuple[list[int], list[int]]:
+    """``seat``'s points by area (AM-6) now and with one more ``tile``: what a take is worth,
+    area by area, for the odds panel's words."""
     seat = state.player if seat is None else seat
     index = TOKENS.index(tile)
     if index >= FINDS:
         raise ValueError(f"{tile!r} is not a find: landslides are never taken (AM-3.2).")
-    before = sum(state.scores()[seat])
     after_state = state.clone()
     after_state.finds[seat][index] += 1
-    return sum(after_state.scores()[seat]) - before
+    return state.scores()[seat], after_state.scores()[seat]
 
 
 def take_values(state: AmphipolisState, seat: int | None = None) -> dict[str, int]:

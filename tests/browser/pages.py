@@ -362,3 +362,11 @@ def wait_for_status(page: Page, text: str, index: int = 0, timeout: float = 15.0
     """Wait until board ``index``'s status line contains ``text``; returns the line."""
     return wait_until(lambda: (m := last_move(page, index)) and text in m["text"] and m["text"],
                       timeout, f"the status of board {index} to say {text!r}")
+
+
+def open_odds(page: Page, index: int = 0) -> Locator:
+    """Press board ``index``'s odds button ("%") and wait for its table: the panel, shown."""
+    page.locator(".boardlib-odds-toggle").nth(index).click()
+    panel = page.locator(".boardlib-odds").nth(index)
+    panel.locator("table").first.wait_for(state="visible", timeout=15_000)
+    return panel

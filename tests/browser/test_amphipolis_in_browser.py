@@ -67,6 +67,13 @@ def play_a_turn(page: Page, twin, name: str) -> None:
     """The sorting areas are the board's top row, so tiles are clicked with 90 px of the board
     scrolled out; the character cards lie lower and are clicked with 250 px out."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    panel = pages.open_odds(page)  # the odds of the decision at hand, asked for by the student
+    twin.set_show_odds(True)
+    assert "points now" in panel.inner_text() and "The next turn's 4 draws" in panel.inner_text()
+    best = next(row.choice for row in twin.odds().rows if row.best)
+    assert best in panel.inner_text()
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__odds.png"))
     click_named(page, twin, legal_target(twin, "take"), 90, LAB_SCROLLER)
     target = refused_tile(twin)
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 90)

@@ -126,6 +126,13 @@ def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
     twin = play_twin()
     shots = SCREENSHOTS / where
     shots.parent.mkdir(parents=True, exist_ok=True)
+    panel = pages.open_odds(page)  # what are my chances? asked before the first flip
+    twin.set_show_odds(True)
+    table = twin.odds()
+    assert table is not None and all(row.choice in panel.inner_text() for row in table.rows)
+    panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots.with_name(f"{where}__odds.png")))
+    page.locator(".boardlib-canvas").first.scroll_into_view_if_needed()  # Voila's own scroller
     click_named(page, twin, "down-D", 100, scroller)  # the board's top 100 px out of view
     if twin.state.holding < 0:  # the fossil was identical: the bots have moved, our turn again
         click_named(page, twin, legal_target(twin, "flip"), 100, scroller)
@@ -146,6 +153,11 @@ def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
     click_named(page, twin, target, 300, scroller)
     assert any(seat in twin.match.bots for seat, _ in twin.match.moves), "no bot has moved"
     page.screenshot(path=str(shots.with_name(f"{where}__after_bots.png")))
+    later = twin.odds()  # the panel follows the game: the odds of the next decision
+    if later is not None:
+        assert later.rows[0].why in panel.inner_text()
+        panel.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots.with_name(f"{where}__odds_later.png")))
 
 
 @pytest.mark.parametrize("notebook", _params())

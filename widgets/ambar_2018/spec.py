@@ -193,7 +193,8 @@ def odds(seen: Seen, lang: str) -> Odds | None:
                             (choice.black, choice.flee, choice.value), why,
                             choice is best and not tied))
     headings = tuple(_label(key, lang) for key in ("odds_black", "odds_third", "odds_value"))
-    return Odds(headings, tuple(rows), _label("odds_note", lang), expected=(2,))
+    return Odds(headings, tuple(rows), _label("odds_note", lang),
+                numbers=("chance", "chance", "mean"))
 
 
 SPEC = BoardSpec(

@@ -144,10 +144,8 @@ def odds(seen: Seen, lang: str) -> Odds | None:
     def rank(flip: FlipOdds) -> tuple[Fraction, Fraction]:
         return (flip.placeable, -flip.identical)
 
-    top = max(table, key=rank)
-    best: FlipOdds | None = top
-    if all(rank(flip) == rank(top) for flip in table):
-        best = None  # every pile is as good as the others: no best to mark
+    top = max(rank(flip) for flip in table)
+    marked = any(rank(flip) != top for flip in table)  # all as good as each other: mark none
     names = TYPE_NAMES.get(lang, TYPE_NAMES["en"])
     rows = []
     for flip in table:
@@ -157,7 +155,8 @@ def odds(seen: Seen, lang: str) -> Odds | None:
                      identical=flip.copies("identical"), placeable=flip.copies("placeable"),
                      extra=extra_copies)
         rows.append(OddsRow(action_words(f"flip {flip.kind}", seen, lang),
-                            (flip.identical, flip.placeable, extra), why, flip is best))
+                            (flip.identical, flip.placeable, extra), why,
+                            marked and rank(flip) == top))
     headings = tuple(_label(key, lang) for key in ("odds_lose", "odds_place", "odds_extra"))
     return Odds(headings, tuple(rows), _label("odds_note", lang))
 

@@ -61,6 +61,22 @@ LABELS: dict[str, dict[str, str]] = {
         "short_VP": "Points",
         "short_area": "Best area",
         "short_last": "Turn recency",
+        "odds_points": "points now",
+        "odds_take_why": "Your {area} score: {before} now, {after} with it.",
+        "odds_next_draw": "The next turn's 4 draws",
+        "odds_chance": "chance",
+        "odds_slides_0": "no landslide",
+        "odds_slides_1": "1 landslide",
+        "odds_slides_n": "{n} landslides",
+        "odds_slides_end": "{n} landslides: the game ends",
+        "odds_end": "The game ends before your next turn's take",
+        "odds_end_why": "{landslides} of the {bag} tiles in the bag are landslides; {needed} "
+                        "more cover the entrance and end the game (AM-5.1).",
+        "odds_robber": "The grave robber strikes on your next turn",
+        "odds_robber_why": "Any landslide among your 4 draws ends the turn and the robber takes "
+                           "every tile in the areas (AM-8.2).",
+        "odds_note_bag": "Nobody knows the bag's order: each tile left is equally likely to come "
+                         "next, and taking tiles does not change the bag.",
     },
     "ja": {
         "area_tiles": "{area}・{n}枚",
@@ -119,5 +135,21 @@ LABELS: dict[str, dict[str, str]] = {
         "short_VP": "勝利点",
         "short_area": "最高エリア",
         "short_last": "手番の新しさ",
+        "odds_points": "今の得点",
+        "odds_take_why": "あなたの{area}の得点：今{before}点、取ると{after}点。",
+        "odds_next_draw": "次の手番の4回の引き",
+        "odds_chance": "確率",
+        "odds_slides_0": "落石なし",
+        "odds_slides_1": "落石1枚",
+        "odds_slides_n": "落石{n}枚",
+        "odds_slides_end": "落石{n}枚：ゲーム終了",
+        "odds_end": "あなたの次の手番で取る前にゲームが終わる",
+        "odds_end_why": "袋の{bag}枚のうち{landslides}枚が落石です。あと{needed}枚で入口が"
+                        "ふさがり、ゲームが終わります（AM-5.1）。",
+        "odds_robber": "次の手番に盗掘者が現れる",
+        "odds_robber_why": "4回の引きで落石が1枚でも出ると手番が終わり、盗掘者が仕分けエリアの"
+                           "タイルをすべて持ち去ります（AM-8.2）。",
+        "odds_note_bag": "袋の中の順番はだれにも分かりません。残りのどのタイルも次に出る確率は"
+                         "同じで、タイルを取っても袋は変わりません。",
     },
 }

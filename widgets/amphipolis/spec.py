@@ -7,17 +7,25 @@ by clicking its card on the player's row; ``end`` (stop taking) gets a button.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, from_snapshot
-from boardlib.amphipolis.data import AREA_NAMES, CHARACTER_NAMES, TILE_NAMES
-from boardlib.amphipolis.probability import points_added
+from boardlib.amphipolis.data import AREA_NAMES, AREA_OF, CHARACTER_NAMES, TILE_NAMES
+from boardlib.amphipolis.probability import (
+    end_before_next_take,
+    landslides_still_needed,
+    next_turn_landslides,
+    points_added,
+    score_change,
+)
+from boardlib.amphipolis.state import AmphipolisState
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
 from widgets.amphipolis.labels import LABELS
 from widgets.amphipolis.lessons import LESSONS
 from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
 from widgets.labels import label
-from widgets.spec import BoardSpec, Seen
+from widgets.spec import BoardSpec, Odds, OddsRow, Seen
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -151,6 +159,60 @@ def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
     return None
 
 
+def odds(seen: Seen, lang: str) -> Odds | None:
+    """During a take: the exact points each legal take adds now (AM-6), then the chances of
+    the next turn's draw — its landslides, and that the game ends (AM-5.1) or, solo, that the
+    grave robber strikes (AM-8.2) before the player takes again. Nothing is hidden (AM-3.4):
+    the bag's contents follow from what is out of it."""
+    if seen["phase"] in ("seed", "draw", "over"):
+        return None
+    state = from_snapshot(seen)
+    takes = [str(a).partition(" ")[2] for a in state.legal_actions() if a.kind == "take"]
+    gains = {tile: points_added(state, tile) for tile in takes}
+    top = max(gains.values(), default=0)
+    marked = len(set(gains.values())) > 1
+    rows = tuple(OddsRow(action_words(f"take {tile}", seen, lang), (Fraction(gain),),
+                         _take_why(state, tile, lang), marked and gain == top)
+                 for tile, gain in gains.items())
+    draw = _draw_odds(state, lang)
+    if not rows:  # only a character or the end of the turn is left to choose
+        return draw
+    return Odds((_label("odds_points", lang),), rows, numbers=("points",), then=(draw,))
+
+
+def _take_why(state: AmphipolisState, tile: str, lang: str) -> str:
+    """The area a take scores in, before and after: "Your mosaics: 4 → 8 points."."""
+    area = AREA_OF[TOKENS.index(tile)]
+    before, after = score_change(state, tile)
+    if before[area] == after[area]:
+        return _label("why_take_promise", lang, tile=tile_words(tile, lang))
+    return _label("odds_take_why", lang, area=area_words(AREAS[area], lang),
+                  before=before[area], after=after[area])
+
+
+def _draw_odds(state: AmphipolisState, lang: str) -> Odds:
+    """The next turn's draws: how many landslides, and the chance of the end (or the robber)."""
+    needed = landslides_still_needed(state)
+    rows = [OddsRow(_slides_words(k, needed, lang), (p,), "")
+            for k, p in next_turn_landslides(state).items()]
+    bag = {"bag": state.bag_total, "landslides": state.bag[TOKENS.index("LS")], "needed": needed}
+    if state.solo:
+        strike = 1 - next_turn_landslides(state).get(0, Fraction(0))
+        rows.append(OddsRow(_label("odds_robber", lang), (strike,),
+                            _label("odds_robber_why", lang)))
+    rows.append(OddsRow(_label("odds_end", lang), (end_before_next_take(state),),
+                        _label("odds_end_why", lang, **bag)))
+    return Odds((_label("odds_chance", lang),), tuple(rows), _label("odds_note_bag", lang),
+                subject=_label("odds_next_draw", lang))
+
+
+def _slides_words(k: int, needed: int, lang: str) -> str:
+    if k >= needed:
+        return _label("odds_slides_end", lang, n=k)
+    return _label("odds_slides_0" if k == 0 else "odds_slides_1" if k == 1 else "odds_slides_n",
+                  lang, n=k)
+
+
 SPEC = BoardSpec(
     game="amphipolis",
     view=view,
@@ -161,6 +223,7 @@ SPEC = BoardSpec(
     hint_reason=hint_reason,
     labels=LABELS,
     news=news,
+    odds=odds,
     hint_bot="greedy",
     header_colour="#3d4f5c",
     lessons=LESSONS,

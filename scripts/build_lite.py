@@ -1,0 +1,231 @@
+"""Build the JupyterLite site: the lessons running in the browser, from any static host.
+
+Why: a JupyterLite site needs no server, so a class of any size can use it at once (mybinder
+allows 100 users per repository). The site holds the notebooks (each opening with a cell that
+installs the project in the browser's Python), this project as a pure wheel, and the wheels of
+ipywidgets, anywidget and ipycanvas with their pure dependencies, served to the kernel by piplite.
+
+    .venv/bin/python scripts/build_lite.py              # build/lite; Pyodide from its CDN
+    .venv/bin/python scripts/build_lite.py --offline    # Pyodide inside the site: no CDN
+    python -m http.server -d build/lite 8000            # then open http://127.0.0.1:8000/
+
+--offline puts the Pyodide runtime in the site (from the npm package ``pyodide``) with the
+pure-Python wheels the kernel needs (from PyPI, at the versions Pyodide's lock names), and
+turns piplite's PyPI fallback off, so the site needs nothing but its own host. numpy,
+matplotlib and pillow exist only as Pyodide builds on its CDN, so offline the boards use the
+SVG renderer and plots are skipped with a note (widgets/lite.py).
+
+Needs (pip install -e '.[test]'): jupyterlite-core, jupyterlite-pyodide-kernel, and the
+network for the wheels (and for npm with --offline). Downloads are cached in build/lite-cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+NOTEBOOKS = ROOT / "notebooks"
+
+# Python packages of the lessons, at the versions installed here: the site's front-end
+# extensions come from this same environment, so kernel and page sides match.
+LESSON_WHEELS = ("ipywidgets", "jupyterlab_widgets", "comm", "anywidget", "psygnal",
+                 "ipycanvas")
+# What the kernel installs at start (jupyterlite-pyodide-kernel's worker), with their
+# dependencies: with --offline they must be in Pyodide's lock, with files beside it.
+KERNEL_PACKAGES = ("micropip", "ipython", "jedi", "typing-extensions", "packaging")
+
+SETUP_CELL = """\
+# JupyterLite: Python runs in this browser tab and starts empty. This cell installs the
+# lessons' packages (a few seconds); run it first. Elsewhere (Binder, JupyterLab) it is not here.
+import piplite
+
+await piplite.install("tabletop-classroom")
+from widgets.lite import prepare
+
+await prepare();"""
+
+
+def log(text: str) -> None:
+    print(f"[build_lite] {text}", flush=True)
+
+
+def run(*args: str | Path, cwd: Path = ROOT) -> None:
+    """Run a command; on failure stop with its output (the reason is usually in it)."""
+    result = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
+                            check=False)
+    if result.returncode != 0:
+        sys.exit(f"[build_lite] failed: {' '.join(map(str, args))}\n"
+                 f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+
+
+def pure_wheel(name: str, version: str, into: Path, cache: Path) -> Path:
+    """The py3-none-any wheel of name==version from PyPI (cached)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    normal = name.lower().replace("-", "_")
+    found = [p for p in cache.glob("*.whl")
+             if p.name.lower().startswith(f"{normal}-{version}-")]
+    if not found:
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--implementation", "py", "--abi", "none",
+            "--platform", "any", "--python-version", "3.14", "-d", cache, f"{name}=={version}")
+        found = [p for p in cache.glob("*.whl")
+                 if p.name.lower().startswith(f"{normal}-{version}-")]
+    if not found:
+        sys.exit(f"[build_lite] no pure-Python wheel of {name}=={version} on the index")
+    into.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy2(found[0], into / found[0].name))
+
+
+def project_wheel(into: Path) -> Path:
+    """This repository (boardlib + widgets) as a pure wheel."""
+    into.mkdir(parents=True, exist_ok=True)
+    before = set(into.glob("tabletop_classroom-*.whl"))
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", into, ROOT)
+    made = sorted(set(into.glob("tabletop_classroom-*.whl")) - before) or sorted(
+        into.glob("tabletop_classroom-*.whl"))
+    return made[-1]
+
+
+def lesson_notebooks(into: Path) -> list[Path]:
+    """Copies of the notebooks, each opening with the setup cell (the originals unchanged)."""
+    written = []
+    for source in sorted(NOTEBOOKS.rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in source.parts:
+            continue
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        notebook["cells"].insert(0, {
+            "cell_type": "code", "execution_count": None, "id": "jupyterlite-setup",
+            "metadata": {"tags": ["jupyterlite-setup"]}, "outputs": [], "source": SETUP_CELL,
+        })
+        target = into / source.relative_to(NOTEBOOKS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def pyodide_version() -> str:
+    """The Pyodide release jupyterlite-pyodide-kernel is made for."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+def offline_pyodide(lite_dir: Path, cache: Path) -> dict[str, object]:
+    """Put Pyodide (npm ``pyodide``) in lite_dir/static/pyodide with the kernel's wheels.
+
+    The npm package holds the runtime and pyodide-lock.json but no wheels. The kernel's
+    pure-Python packages are fetched from PyPI at the lock's versions, and their lock entries
+    rewritten to those files (PyPI's wheels are not byte-identical to Pyodide's). Entries
+    whose file is not here are dropped, so a missing package (numpy) is refused at once
+    instead of being fetched from a URL that does not answer.
+    """
+    version = pyodide_version()
+    cache.mkdir(parents=True, exist_ok=True)
+    tarball = cache / f"pyodide-{version}.tgz"
+    if not tarball.exists():
+        log(f"npm pack pyodide@{version} (the runtime, ~6 MB)")
+        if not shutil.which("npm"):
+            sys.exit("[build_lite] --offline needs npm (apt-get install npm) for the runtime")
+        run("npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", cache)
+    target = lite_dir / "static" / "pyodide"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            if member.isfile() and member.name.startswith("package/"):
+                member.name = member.name[len("package/"):]
+                archive.extract(member, target, filter="data")
+    lock_path = target / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    packages = lock["packages"]
+    wanted: list[str] = []
+    todo = list(KERNEL_PACKAGES)
+    while todo:  # the kernel's packages and everything they depend on in the lock
+        name = todo.pop()
+        if name in wanted:
+            continue
+        if name not in packages:
+            sys.exit(f"[build_lite] {name} is not in Pyodide {version}'s lock")
+        wanted.append(name)
+        todo.extend(d.lower().replace("_", "-") for d in packages[name].get("depends", []))
+    kept = {}
+    for name in sorted(wanted):
+        entry = dict(packages[name])
+        if not entry["file_name"].endswith("-none-any.whl"):
+            sys.exit(f"[build_lite] the kernel needs {name}, which is not pure Python")
+        wheel = pure_wheel(name, entry["version"], target, cache / "wheels")
+        entry["file_name"] = wheel.name
+        entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        kept[name] = entry
+    dropped = len(packages) - len(kept)
+    lock["packages"] = kept
+    lock_path.write_text(json.dumps(lock, indent=1))
+    log(f"Pyodide {version} in the site: {len(kept)} wheels in its lock, "
+        f"{dropped} entries without a file dropped (numpy, matplotlib, pillow among them)")
+    return {"disablePyPIFallback": True}
+
+
+def build(output: Path, offline: bool) -> Path:
+    """Assemble the lite dir (wheels, notebooks, settings) and run jupyter lite build."""
+    started = time.monotonic()
+    work = BUILD / "lite-src"
+    cache = BUILD / "lite-cache"
+    shutil.rmtree(work, ignore_errors=True)
+    contents = work / "contents"
+    wheels = work / "pypi"  # jupyterlite-pyodide-kernel's piplite index is made from this
+    log("the project as a pure wheel")
+    project_wheel(wheels)
+    for name in LESSON_WHEELS:
+        pure_wheel(name, importlib.metadata.version(name), wheels, cache / "wheels")
+    notebooks = lesson_notebooks(contents)
+    kernel_settings: dict[str, object] = {}
+    if offline:
+        kernel_settings.update(offline_pyodide(work, cache))
+    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Tabletop classroom (in the browser)",
+        # Voila's preview button needs a Jupyter server, which a JupyterLite site has not.
+        "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel_settings},
+    }}
+    (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    # Every cell kept in the page (lessons are short): a board far down the notebook is drawn
+    # and its outputs are there to read and to test, as in the test suite's JupyterLab.
+    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    (work / "overrides.json").write_text(json.dumps(overrides, indent=1))
+    shutil.rmtree(output, ignore_errors=True)
+    log(f"jupyter lite build -> {output}")
+    run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", work,
+        "--contents", contents, "--output-dir", output, "--apps", "lab", "--no-sourcemaps",
+        cwd=work)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    log(f"built {len(notebooks)} notebooks and {len(list(wheels.glob('*.whl')))} wheels in "
+        f"{time.monotonic() - started:.0f} s: {size / 1e6:.0f} MB "
+        f"({'Pyodide inside, no CDN' if offline else 'Pyodide from its CDN'})")
+    return output
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--offline", action="store_true",
+                        help="put the Pyodide runtime in the site (from npm): no CDN needed")
+    parser.add_argument("--output", type=Path, default=BUILD / "lite",
+                        help="where the site goes (default: build/lite)")
+    args = parser.parse_args(argv)
+    build(args.output.resolve(), args.offline)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

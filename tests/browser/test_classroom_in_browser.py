@@ -1,0 +1,148 @@
+"""The classroom pages in Voila: each renders with no code and no error, and a click plays.
+
+Voila serves classroom/ as a student opens it (``bash scripts/classroom.sh``). For each game
+page: the board's canvas draws, no error output shows, no code is on the page, and a click on
+a named target (with the board partly scrolled out of view) plays exactly that target's move,
+read back from the status line's ``data-last-move``. Screenshots at 1400×900 go to
+test-artifacts/screenshots/classroom__*.png.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.browser import pages
+from tests.browser.conftest import (
+    ARTIFACTS,
+    ROOT,
+    SCREENSHOTS,
+    Server,
+    ServerProcess,
+    free_port,
+    isolated_jupyter_env,
+)
+from tests.browser.test_in_browser import click_named
+from widgets import BOARDS
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from playwright.sync_api import Page
+
+VOILA_TIMEOUT = 90.0  # Voila runs the page's cells before it shows the board
+# Code a student could see: an editor, a code cell's input, or the page's source text.
+CODE_JS = """
+() => document.querySelectorAll('.jp-CodeCell .jp-InputArea, .cm-editor').length
+      + (document.body.innerText.includes('from widgets import') ? 1 : 0)
+"""
+
+
+def _script() -> Any:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import classroom_pages
+    finally:
+        sys.path.pop(0)
+    return classroom_pages
+
+
+@pytest.fixture(scope="module")
+def classroom(jupyter_home: Path) -> Iterator[Server]:
+    """Voila serving classroom/ the way scripts/classroom.sh does."""
+    port = free_port()
+    server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / "voila-classroom.log")
+    process = ServerProcess(
+        args=[sys.executable, "-m", "voila", "classroom", "--no-browser", f"--port={port}",
+              "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+        env=isolated_jupyter_env(jupyter_home / "voila-classroom"),
+        log=server.log, ready_url=None, port=port,
+    )
+    try:
+        process.start()
+        yield server
+    finally:
+        process.stop()
+
+
+def open_page(page: Page, server: Server, name: str) -> None:
+    """Open classroom/<name>.ipynb in Voila and wait until its cells have run."""
+    page.goto(server.url(f"voila/render/{name}.ipynb"), timeout=VOILA_TIMEOUT * 1000)
+
+
+def twin_of(game: str) -> Any:
+    """The page's board, built the same way here: same seed and seats, so it predicts what
+    each click does in the page."""
+    from widgets import Board
+
+    script = _script()
+    players, bots = script.seats(game)
+    return Board(game, players=players, seed=script.SEED, bots=bots, controls=None)
+
+
+def single_move_target(twin: Any) -> str:
+    """A target on the board that plays one legal move of the student (no chooser)."""
+    seat, seen = twin.state.current_player(), twin.seen()
+    by_target: dict[str, list[str]] = {}
+    for action in twin.state.legal_actions():
+        target = twin.spec.target_of(action, seat, seen)
+        if target and action.kind not in twin.spec.button_kinds:
+            by_target.setdefault(target, []).append(str(action))
+    single = [target for target, actions in by_target.items() if len(actions) == 1]
+    assert single, f"no target plays exactly one move now: {by_target}"
+    return single[0]
+
+
+def test_the_start_page_links_every_game(page: Page, classroom: Server) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        open_page(page, classroom, "index")
+        links = pages.wait_until(
+            lambda: page.eval_on_selector_all("a[href$='.ipynb']",
+                                              "els => els.map(e => e.getAttribute('href'))"),
+            VOILA_TIMEOUT, "the start page's links")
+        assert {link.removesuffix(".ipynb") for link in links} >= set(BOARDS), links
+        assert page.evaluate(CODE_JS) == 0, "the start page shows code"
+        page.screenshot(path=str(SCREENSHOTS / "classroom__index.png"))
+        page.locator(f"a[href='{next(iter(BOARDS))}.ipynb']").first.click()
+        pages.wait_until(lambda: pages.canvases(page), VOILA_TIMEOUT,
+                         "the first game's board after following its link")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "classroom__index__followed.png"))
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: Server,
+                                                         game: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        open_page(page, classroom, game)
+        pages.wait_until(lambda: pages.canvases(page), VOILA_TIMEOUT, f"{game}'s board canvas")
+        found = pages.wait_for_drawn_canvases(page, minimum=1)
+        errors = pages.output_errors(page)
+        assert not errors, f"{game}: error output:\n" + "\n---\n".join(errors)
+        assert all(c.drawn for c in found), f"{game}: canvases stayed blank: {found}"
+        assert page.evaluate(CODE_JS) == 0, f"{game}: the page shows code"
+        controls = page.locator(".boardlib-new-game")
+        assert controls.count() == 1, "no New game button: the seat and bot pickers are missing"
+        odds = page.locator(".boardlib-odds-toggle")
+        assert odds.count() == 1 and odds.is_visible() == bool(BOARDS[game].odds), (
+            f"{game}: the Chances toggle should show exactly when the game has odds"
+        )
+        page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}.png"))  # as first seen
+        twin = twin_of(game)
+        if BOARDS[game].odds:  # the toggle opens the exact odds of the decision at hand
+            odds.click()
+            twin.set_show_odds(True)
+            heading = twin._label("odds_heading")
+            pages.wait_until(lambda: heading in page.locator(".boardlib-odds").inner_text(),
+                             15.0, "the odds panel to open")
+            page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__odds.png"))
+            odds.click()
+        click_named(page, twin, single_move_target(twin), 100, None)
+        page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__after_click.png"))
+    finally:
+        pages.screenshot(page, SCREENSHOTS / f"classroom__{game}__full.png")

@@ -1,0 +1,168 @@
+"""The JupyterLite site, built with its own Pyodide, runs a lesson in Chromium with no server.
+
+scripts/build_lite.py --offline builds the site into a temporary folder; a plain static server
+(python -m http.server) on 127.0.0.1 serves it; Chromium resolves no other host name, so
+nothing may come from a CDN or PyPI. The play notebook's cells run in the browser's Python and
+a click on a named board target plays exactly that move (read back from ``data-last-move``).
+Screenshots: test-artifacts/screenshots/lite__*.png.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser import pages
+from tests.browser.conftest import (
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    ROOT,
+    SCREENSHOTS,
+    ServerProcess,
+    chromium_path,
+    free_port,
+    skip_or_fail,
+)
+from tests.browser.test_in_browser import LAB_SCROLLER, click_named, play_twin
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+KERNEL_TIMEOUT = 120.0  # Pyodide starts in ~15 s here, then piplite installs the kernel
+RUN_TIMEOUT = 180.0  # the setup cell installs the project, then the lesson's cells run
+# Only 127.0.0.1 resolves: a request to a CDN or to PyPI fails at once (offline proven).
+OFFLINE_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build the offline site once and serve it from a static server on 127.0.0.1."""
+    if not shutil.which("npm"):
+        skip_or_fail("npm is missing: the offline site takes Pyodide from the npm package")
+    try:
+        import jupyterlite_core  # noqa: F401
+        import jupyterlite_pyodide_kernel  # noqa: F401
+    except ImportError:
+        skip_or_fail("jupyterlite-core / jupyterlite-pyodide-kernel are not installed")
+    site = tmp_path_factory.mktemp("lite") / "site"
+    built = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--offline",
+         "--output", str(site)], cwd=ROOT, capture_output=True, text=True, timeout=900,
+        check=False)
+    assert built.returncode == 0, f"build_lite.py failed:\n{built.stdout}\n{built.stderr}"
+    port = free_port()
+    process = ServerProcess(
+        args=[sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+              str(site), str(port)],
+        env={"PATH": "/usr/bin:/bin"}, log=ARTIFACTS / "lite-http.log", ready_url=None,
+        port=port)
+    try:
+        process.start()
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.stop()
+
+
+@pytest.fixture
+def offline_page(browser: Browser) -> Iterator[Page]:
+    """A page in a Chromium that reaches 127.0.0.1 only."""
+    # The session's browser resolves every host; a second one, from the same Playwright, not.
+    chromium = browser.browser_type.launch(executable_path=chromium_path(), args=OFFLINE_ARGS)
+    try:
+        context = chromium.new_context(viewport={"width": 1400, "height": 900})
+        context.set_default_timeout(30_000)
+        yield context.new_page()
+    finally:
+        chromium.close()
+
+
+def finished(page: Page) -> bool:
+    """No cell queued or running, and every cell ran (or one failed)."""
+    state = page.evaluate(pages.EXECUTION_STATE_JS)
+    if state["running"] or state["kernel"] != "idle":
+        return False
+    return not state["unrun"] or bool(pages.output_errors(page))
+
+
+def run_in_lite(page: Page, site: str, notebook: str) -> None:
+    """Open a lesson in the site, Run All, wait; assert no error output and drawn canvases."""
+    page.goto(f"{site}/lab/index.html?path={notebook}")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible",
+                                                                  timeout=60_000)
+
+    def idle() -> bool:
+        pages.accept_kernel_dialog(page)
+        return page.evaluate(pages.EXECUTION_STATE_JS)["kernel"] == "idle"
+
+    pages.wait_until(idle, KERNEL_TIMEOUT, "the Pyodide kernel to be idle")
+    pages.menu(page, "Run", "Run All Cells")
+    pages.wait_until(lambda: page.evaluate(pages.EXECUTION_STATE_JS)["running"]
+                     or pages.output_errors(page), RUN_TIMEOUT, "Run All to start")
+    pages.wait_until(lambda: finished(page), RUN_TIMEOUT, "Run All Cells to finish")
+    errors = pages.output_errors(page)
+    assert not errors, f"{notebook} shows error output:\n" + "\n---\n".join(errors)
+    drawn = pages.wait_for_drawn_canvases(page)
+    assert all(c.drawn for c in drawn), f"{notebook}: canvases stayed blank: {drawn}"
+
+
+def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page: Page,
+                                                                   lite_site: str) -> None:
+    page = offline_page
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        run_in_lite(page, lite_site, "ambar_fossils/02_play.ipynb")
+        assert pages.canvases(page), "no board canvas on the page"
+        page.screenshot(path=str(SCREENSHOTS / "lite__ambar_fossils__02_play.png"))
+        twin = play_twin()
+        click_named(page, twin, "down-D", 100, LAB_SCROLLER)
+        outside = [url for url in failed if not url.startswith(lite_site)]
+        assert not outside, f"the site asked for something outside itself: {outside[:5]}"
+    finally:
+        pages.screenshot(page, SCREENSHOTS / "lite__ambar_fossils__02_play__full.png",
+                         LAB_SCROLLER)
+
+
+OUTPUT_TEXT_JS = """
+() => [...document.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText)
+"""
+
+
+def test_a_probability_lesson_runs_offline_with_its_plots_skipped(offline_page: Page,
+                                                                  lite_site: str) -> None:
+    """Exact tables and simulations run; each plot gives way to the note (no matplotlib)."""
+    from widgets.lite import PLOT_NOTE
+
+    page = offline_page
+    notebook = "amphipolis/03_probability.ipynb"
+    try:
+        run_in_lite(page, lite_site, notebook)
+        texts = page.evaluate(OUTPUT_TEXT_JS)
+        assert any("expected turns left: 31293049609/2896546814" in t for t in texts), (
+            "the exact answer is missing")
+        notes = sum(PLOT_NOTE[:40] in t for t in texts)
+        assert notes >= 2, f"{notes} plot notes; expected one per plot"
+    finally:
+        pages.screenshot(page, SCREENSHOTS / "lite__amphipolis__03_probability__full.png",
+                         LAB_SCROLLER)
+
+
+def test_the_site_holds_every_notebook_and_the_wheels(lite_site: str) -> None:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{lite_site}/pypi/all.json", timeout=10) as response:
+        index = json.load(response)
+    assert {"tabletop-classroom", "ipywidgets", "anywidget", "ipycanvas"} <= set(index)
+    notebooks = sorted(p.relative_to(ROOT / "notebooks").as_posix()
+                       for p in (ROOT / "notebooks").rglob("*.ipynb"))
+    for notebook in notebooks:
+        with urllib.request.urlopen(f"{lite_site}/files/{notebook}", timeout=10) as response:
+            cells = json.load(response)["cells"]
+        assert cells[0]["id"] == "jupyterlite-setup", f"{notebook} lacks its setup cell"

@@ -1,0 +1,66 @@
+"""docs/teachers.md: every notebook has its section, and the numbers it quotes are the ones the
+notebooks print (their stored outputs, which nbval checks against a fresh run)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = ROOT / "docs" / "teachers.md"
+NOTEBOOKS = ROOT / "notebooks"
+
+QUOTED = {  # notebook → numbers the guide quotes from its outputs
+    "ambar_fossils/01_rules.ipynb": ["{'D': 24, 'P': 24, 'M': 24, 'A': 24}", "reveal D4 1/6",
+                                     "(10, 10, 4, 0)", "(10, 10, 3, 1)"],
+    "ambar_fossils/02_play.ipynb": ["274 actions", "6 fossils on level 2 against 5",
+                                    "4 fossils on level 3 beat 2"],
+    "ambar_fossils/03_probability.ipynb": [
+        "P(identical) =  2/20 =  1/10", "11/20", "7/20", "Plant (4/7 = 0.571)",
+        "Dinosaur (1/10 = 0.100)", "1/19 = 0.053", "0.530   95% interval [0.508, 0.552]",
+        "0.101", "0.546", "0.353"],
+    "amphipolis/01_rules.ipynb": ["tiles: 135", "draw LS: 21/128", "in the bag: 21",
+                                  "1 player(s): 12 landslides", "4 player(s): 16 landslides",
+                                  "2 yellow: 6", "John's total: 21"],
+    "amphipolis/02_play.ipynb": ["71 decisions", "162 actions", "20 victory points against 9",
+                                 "21 points against the grave robber's 41"],
+    "amphipolis/03_probability.ipynb": [
+        "32509/73485", "31293049609/2896546814", "11 turns, with probability 0.180",
+        "0.1443", "simulated 10.780 ± 0.107", "29.56", "21.49", "+6", "+4"],
+}
+
+
+def _outputs(notebook: str) -> str:
+    cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+    texts = []
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            text = output.get("text") or output.get("data", {}).get("text/plain", "")
+            texts.append("".join(text))
+    return "\n".join(texts)
+
+
+def test_every_notebook_has_a_section_in_the_guide():
+    guide = GUIDE.read_text(encoding="utf-8")
+    notebooks = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+    named = {n for n in notebooks if f"`{n}`" in guide or f"`notebooks/{n}`" in guide}
+    missing = sorted(set(notebooks) - named)
+    assert not missing, (f"docs/teachers.md has no section for {missing}: add its goals, time, "
+                         "prerequisites, questions with answers and numbers to quote")
+
+
+@pytest.mark.parametrize("notebook", sorted(QUOTED))
+def test_the_numbers_the_guide_quotes_are_printed_by_the_notebook(notebook):
+    printed = _outputs(notebook)
+    absent = [number for number in QUOTED[notebook] if number not in printed]
+    assert not absent, (f"{notebook} no longer prints {absent}: re-run it and update "
+                        "docs/teachers.md and this list")
+
+
+def test_the_index_notebook_links_the_guide():
+    index = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))
+    text = "".join("".join(cell["source"]) for cell in index["cells"])
+    assert "(../docs/teachers.md)" in text
