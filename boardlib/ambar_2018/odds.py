@@ -34,6 +34,7 @@ from boardlib.ambar_2018.data import (
     ORACLE,
     RAID,
 )
+from boardlib.ambar_2018.state import new_game
 
 CREAM, CHANT, ORAC, DANGER = range(4)
 CLASSES = ("cream", "chants", "oracle", "danger")
@@ -287,8 +288,6 @@ class BotReport:
 def compare_bot(bot: Any, games: int, players: int = 3, seed: int = 0) -> BotReport:
     """Play ``games`` seeded games with ``bot`` in every seat and judge each of its
     draw-or-stop decisions by the exact values of the two moves (from the seat's own view)."""
-    from boardlib.ambar_2018.state import new_game
-
     rng = random.Random(seed)
     decisions = agreed = too_soon = too_late = 0
     lost = ZERO

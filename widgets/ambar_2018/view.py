@@ -24,7 +24,7 @@ from boardlib.ambar_2018.data import (
     SITE_PRICES,
     TABLE,
 )
-from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words
+from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words, view_value
 from widgets.ambar_2018.labels import LABELS
 from widgets.labels import label
 from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text
@@ -236,8 +236,6 @@ def _journey_info(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
 
 
 def _phase_words(phase: str, lang: str) -> str:
-    from boardlib.ambar_2018.messages import view_value
-
     return view_value("phase", phase, lang)
 
 
