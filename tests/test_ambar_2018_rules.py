@@ -238,7 +238,12 @@ def test_chants_fight_or_draw_on():
     refused(state, "stop", "AB-4.1")
     refused(state, "pay", "AB-4.3")
     fought = play(state.clone(), "fight")
-    assert [CODES[c] for c in fought.lineup] == ["V6"] and fought.soldiers[0] == 2
+    # the Chants text discards only the soldier token: the card stays, a day and a black card,
+    # and the player is free to stop (decision in docs/rules/ambar_2018.md)
+    assert [CODES[c] for c in fought.lineup] == ["V6", "CH"] and fought.soldiers[0] == 2
+    assert fought.black_count() == 1 and fought.legal_actions() == ["draw", "stop"]
+    play(fought, "stop")
+    assert fought.actions == 2
     play(state, "draw")
     assert state.current_player() == CHANCE
 
@@ -262,6 +267,28 @@ def test_seventh_card_chants_as_second_black_card():
     state = pos("phase: journey\nline-up: V6 V6 V6 V6 TA TA")
     play(state, "draw", "card CH")
     assert state.actions == 7 and not state.fled
+
+
+@pytest.mark.rule("AB-4.3", "AB-4.1")
+@pytest.mark.parametrize("soldiers", [0, 2])
+def test_a_chants_that_is_the_decks_last_card_ends_the_journey_with_soldiers_or_without(soldiers):
+    """Issue #15's defect: with soldiers, 'fight' used to be forced and cost a soldier and a day."""
+    state = pos("aside: none\nphase: journey\nline-up: V6 OR TA TA TB TB\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.phase not in (2, 4)  # neither journey nor danger: the journey is over
+    assert state.actions == 7 and not state.fled and state.soldiers[0] == soldiers + 1
+    assert [CODES[c] for c in state.lineup][-1] == "CH"
+    # the same as the 7th card and the second black one: no card to draw, 7 days
+    state = pos("aside: none\nphase: journey\nline-up: BY V6 TA TA TB TB\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.actions == 7 and not state.fled and state.soldiers[0] == soldiers + 1
+    # and earlier in a journey: the Chants ends it at the cards drawn
+    state = pos(f"aside: none\nphase: journey\nline-up: V6 TA\ndeck: CH:1\n"
+                f"player 1: soldiers {soldiers}\n")
+    play(state, "draw", "card CH")
+    assert state.actions == 3 and state.soldiers[0] == soldiers
 
 
 @pytest.mark.rule("AB-4.4", "AB-14.1")
@@ -537,7 +564,8 @@ def test_round_two_deck_and_the_red_demon():
     aside = sum(state.aside) + sum(state.discard)
     play(state, "draw", "card TA")  # the last card: the journey ends
     finish_turn(state)
-    assert state.demon == 0  # a tie goes to the first in turn order
+    # a tie goes to the first in turn order of round 2: Player 2, who plays its first turn
+    assert state.demon == 1
     # the discards, the line-up (V6, TA) and the laid-aside cards, reshuffled
     assert sum(state.deck) == aside + 2 and sum(state.discard) == 0 and sum(state.aside) == 0
     assert state.active == 1 and state.phase == 3  # drawing the first card of round 2
@@ -744,12 +772,18 @@ def test_an_oracle_on_the_seventh_day_shows_nothing():
 
 
 @pytest.mark.rule("AB-10.1", "AB-10.2")
-def test_a_player_who_played_the_serpent_can_earn_it_again():
+def test_the_serpent_played_returns_to_its_place_until_another_player_catches_it():
+    """ "At the end of this turn the Serpent returns to its hiding place … until another player
+    catches its attention": 5 cards with the Serpent in one's own line-up do not earn it again."""
     state = pos("phase: journey\nline-up: SERPENT V6 V6 TA")
     play(state, "draw", "card T2", "stop")
-    assert state.serpent == -2 and state.serpent_next == 0  # still in the line-up this turn
+    assert state.serpent == -2 and state.serpent_next == -1  # still in the line-up this turn
+    assert state.actions == 5  # the Serpent still counts as a day
     finish_turn(state)
-    assert [CODES[c] for c in state.lineup] == [] and state.serpent == 0
+    assert [CODES[c] for c in state.lineup] == [] and state.serpent == -1  # back in its place
+    other = play(state, "card V6", "draw", "card V6", "draw", "card TA", "draw", "card TB",
+                 "draw", "card T2", "stop")
+    assert other.serpent == 1  # another player catches its attention
 
 
 @pytest.mark.rule("AB-12.2")
@@ -758,3 +792,76 @@ def test_no_choice_in_round_two():
                 "player 1: gold 0\nplayer 2: gold 0")
     play(state, "pass")
     assert state.active == 1 and state.current_player() == CHANCE  # straight to the first card
+
+
+# ----- the rules revisited (issue #15): each decision, with the rulebook's words ----------------
+@pytest.mark.rule("AB-4.3")
+def test_a_seventh_card_chants_that_is_the_second_black_card_cannot_be_fought():
+    """ "you have to draw another card from the deck to see if you reach the maximum level of
+    danger": the 7th-card case leaves no choice, soldiers or not."""
+    state = pos("phase: journey\nline-up: BY V6 V6 V6 TA TA\nplayer 1: soldiers 3")
+    play(state, "draw", "card CH")
+    assert state.legal_actions() == ["draw"]
+    refused(state, "fight", "AB-4.3")
+
+
+@pytest.mark.rule("AB-4.6", "AB-4.7")
+def test_with_a_soldier_but_nothing_to_pay_the_danger_is_fought_or_turned_over():
+    """ "If you do not have anything you can use to pay off the bandit or the raiders you cannot
+    continue. Turn over this card." A soldier fights; it does not pay off."""
+    state = pos("phase: journey\nline-up: V6 TA\nplayer 1: gold 0, soldiers 1, alchemy gems none")
+    play(state, "draw", "card BY")
+    assert state.legal_actions() == ["fight", "stop"]
+    turned = play(state.clone(), "stop")
+    assert turned.actions == 2 and turned.turned == CODES.index("BY") and turned.soldiers[0] == 1
+    fought = play(state.clone(), "fight")
+    assert fought.soldiers[0] == 0 and fought.legal_actions() == ["draw", "stop"]
+    raid = pos("phase: journey\nline-up: V6\nplayer 1: gold 0, soldiers 2")
+    play(raid, "draw", "card RD")
+    assert raid.legal_actions() == ["fight", "stop"]
+
+
+@pytest.mark.rule("AB-5.4", "AB-10.1")
+def test_demon_cards_count_as_days_for_the_rewards():
+    """ "Demon cards also count towards your journey line-up": 5 cards with the Red Demon are a
+    5th day, so the Serpent comes."""
+    state = pos("round: 2\nphase: journey\nline-up: REDDEMON V6 TA TB\ndemon: player 1\n")
+    play(state, "draw", "card T2", "stop")
+    assert state.actions == 5 and state.serpent == 0
+
+
+@pytest.mark.rule("AB-10.1")
+def test_the_serpent_is_still_earned_in_round_two():
+    """ "If this player is also chased by the serpent, they would have two black cards to start
+    with" can only happen in round 2, so the Serpent stays in the game."""
+    state = pos("round: 2\nphase: journey\nline-up: V6 TA TB V6\ndemon: player 2\n")
+    play(state, "draw", "card T2", "stop")
+    assert state.serpent == 0
+
+
+@pytest.mark.rule("AB-10.3", "AB-12.2")
+def test_a_gold_tie_for_the_red_demon_goes_to_the_player_who_starts_round_two():
+    state = pos("phase: choice\nline-up: none\nturn: 2\ndeck: TA:2\n"
+                "player 1: gold 4\nplayer 2: gold 4")
+    play(state, "new round")
+    assert state.round == 2 and state.demon == 1  # Player 2 starts round 2: first in order
+
+
+@pytest.mark.rule("AB-4.4")
+def test_bandits_take_a_more_valuable_gem_only_when_no_lesser_one_is_left():
+    state = pos("phase: journey\nline-up: V6\nplayer 1: alchemy gems B1 R1, village gems B1")
+    play(state, "draw", "card BY", "pay")
+    assert state.alchemy_gems[0] == [0, 0, 1] and state.village_gems[0] == [0, 1, 0]
+    assert state.loot == [0, 1, 0]  # blue, the least valuable above yellow, from the alchemy
+
+
+@pytest.mark.rule("AB-6.7")
+def test_an_empty_forest_must_be_recovered_with_the_first_action():
+    """ "they must spend one action during their next turn to recover it" """
+    state = pos("phase: actions\nactions: 2\nline-up: V6 TA\nplayer 1: markers 0, "
+                "alchemy gems Y2")
+    assert state.legal_actions() == ["recover"]
+    refused(state, "end", "AB-6.7")
+    refused(state, "carry Y 1", "AB-6.7")
+    play(state, "recover")
+    assert "carry Y 1" in state.legal_actions() and "end" in state.legal_actions()

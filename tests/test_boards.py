@@ -54,8 +54,11 @@ def random_positions(game: str, count: int, seed: int = 0):
 
 def person_board(game: str, state) -> Board:
     """A board where every seat is a person, so it never moves by itself: each click is
-    exactly one person's move."""
-    return Board(game, state=state.clone(), controls=None)
+    exactly one person's move. Behind a curtain (a game that hides cards) the person to move
+    has the screen: the curtain is lifted first."""
+    board = Board(game, state=state.clone(), controls=None)
+    board.unveil()
+    return board
 
 
 # ----- clicks land on the move they name ---------------------------------------------------------
@@ -93,6 +96,8 @@ def test_ten_thousand_random_clicks_never_break_the_game(game):
     for _ in range(10_000):
         if board.state.is_terminal() or rng.random() < 0.002:
             board.new_game(seed=rng.randrange(1000))
+        if board.curtained() and rng.random() < 0.5:
+            board.unveil()  # the screen is passed (the curtain itself is tried too)
         before = board.state.to_json()
         moves = len(board.match.moves)
         scene = board.scene
@@ -107,6 +112,7 @@ def test_ten_thousand_random_clicks_never_break_the_game(game):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_refused_click_is_told_in_the_header_and_beside_the_pointer(game):
     board = Board(game, seed=1, controls=None)
+    board.unveil()  # people sharing a screen of a game that hides cards: the screen is passed
     scene = board.scene
     x, y = scene.width - 3, scene.height - 3  # a corner: never a target
     message = board.click(x, y)
@@ -193,6 +199,7 @@ def test_the_game_to_move_decides_the_viewer():
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_several_moves_on_one_target_offer_a_chooser(game):
     board = Board(game, seed=1, controls=None)
+    board.unveil()
     seat = board.state.current_player()
     legal = board.state.legal_actions()
     first = board.spec.target_of(legal[0], seat, board.seen())
@@ -231,10 +238,13 @@ def test_moves_without_a_place_on_the_board_get_buttons(game):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_hint_is_said_in_words_and_outlined(game):
     board = Board(game, seed=4)
+    board.unveil()
     message = board.hint()
     assert message.startswith("Hint: ") and len(message) > 30
     assert any(s.style.dash for s in board.scene.layer("highlights"))
-    assert "ヒント" in Board(game, seed=4, lang="ja").hint()
+    japanese = Board(game, seed=4, lang="ja")
+    japanese.unveil()
+    assert "ヒント" in japanese.hint()
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -356,6 +366,7 @@ def test_one_canvas_message_per_redraw(game, sent):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
     board = Board(game, seed=2)
+    board.unveil()  # legal moves are outlined only once the curtain is lifted
     sent.clear()
     board.set_show_legal(False)
     clear = ipycanvas_canvas.COMMANDS["clear"]

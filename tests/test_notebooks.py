@@ -17,6 +17,7 @@ from tests.conformance import clause_ids
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 RULES = {"ambar_fossils": ["01_rules.ipynb", "01_rules.ja.ipynb"],
+         "ambar_2018": ["01_rules.ipynb"],
          "amphipolis": ["01_rules.ipynb"]}
 
 

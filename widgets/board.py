@@ -126,8 +126,8 @@ class Board(w.VBox):
             return people[0]
         if not people:
             return None
-        if self.info.hidden_information:
-            return self._unveiled
+        if self.info.hidden_information:  # behind the curtain: nobody's private view
+            return None if self.curtained() else self._unveiled
         player = self.state.current_player()
         return player if player in people else None
 
@@ -242,6 +242,9 @@ class Board(w.VBox):
         done: set[int] = set()
         for seat, action in reversed(self.match.moves):
             if seat in done:
+                continue
+            if action.kind in self.spec.untagged:  # its place names another thing by now
+                done.add(seat)
                 continue
             target = self.spec.target_of(action, seat, seen)
             if target in present and target not in tags:

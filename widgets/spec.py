@@ -96,6 +96,9 @@ class BoardSpec:
     - ``routes(target, seen)``: move sequences that reach ``target`` when its own move is not
       legal now (Amphipolis: a character, then the take of the clicked tile); the board keeps
       those that are legal and offers them in the chooser beside the refusal.
+    - ``untagged``: kinds of moves whose target means something else once play moves on (a
+      position in a line-up that the next turn fills with other cards): the board puts no
+      last-move tag on them.
     - ``view_options``: name → default of what the view may show or hide (a teaching aid a
       teacher switches off); the board shows a checkbox for each, labelled ``option_<name>``,
       and hands the choices to ``view`` in ``ViewContext.options``.
@@ -117,10 +120,12 @@ class BoardSpec:
     lessons: Mapping[str, LessonStep] = field(default_factory=dict)
     view_options: Mapping[str, bool] = field(default_factory=dict)
     routes: Callable[[str, Seen], Sequence[tuple[str, ...]]] | None = None
+    untagged: tuple[str, ...] = ()  # move kinds whose target names another thing later on
 
 
 _SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
-                 "amphipolis": "widgets.amphipolis.spec"}
+                 "amphipolis": "widgets.amphipolis.spec",
+                 "ambar_2018": "widgets.ambar_2018.spec"}
 """Game name → the module holding its ``SPEC``; loaded when first asked for."""
 
 

@@ -1,4 +1,4 @@
-"""Ambar (2018): travel, gather amber, make gems, sell them for gold; two rounds.
+"""Ambar (2018) — travel for amber, make gems, sell them for gold; stop before a 3rd black card.
 
 Rules: shared/rulebooks/ambar_2018.en.txt; clauses and interpretations:
 docs/rules/ambar_2018.md. Card values are PLACEHOLDERS (see components.json). Quick start::

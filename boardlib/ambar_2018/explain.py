@@ -74,6 +74,8 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
         card = s.lineup[-1]
         if kind == "pay" and KIND[card] == CHANTS:
             return _rule(s, "chants_no_pay", "AB-4.3")
+        if kind == "fight" and KIND[card] == CHANTS and len(s.lineup) >= MAX_LINEUP:
+            return _rule(s, "chants_seventh", "AB-4.3")
         if kind == "fight":
             need = 2 if KIND[card] == RAID else 1
             return _rule(s, "fight_soldiers" if need > 1 else "fight_soldier", "AB-4.7",
@@ -81,6 +83,9 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
         return _rule(s, "nothing_to_pay", "AB-4.6")
     if kind in ("make", "carry", "recover", "sell") and phase == ACTIONS and s.actions <= 0:
         return _rule(s, "no_actions_left", "AB-6.1")
+    if kind in ("make", "carry", "sell", "end") and phase == ACTIONS \
+            and not s.markers[s.active] and s.marker_supply:
+        return _rule(s, "must_recover", "AB-6.7")
     if kind == "make":
         return _rule(s, "cannot_make", "AB-6.2", make=action[5:])
     if kind == "carry":

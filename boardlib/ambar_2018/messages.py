@@ -87,6 +87,10 @@ MESSAGES = {
         "illegal.deck_empty": "The journey deck is empty.",
         "illegal.chants_no_pay": "Chants cannot be paid off: draw another card or send a soldier.",
         "illegal.fight_soldier": "Fighting {foe} takes {need} soldier; you have {soldiers}.",
+        "illegal.chants_seventh": "A Chants that is your 7th card and 2nd black card cannot be "
+                                  "fought: you have to draw another card.",
+        "illegal.must_recover": "Your forest has no amber marker: you must spend an action to "
+                                "recover it first.",
         "illegal.fight_soldiers": "Fighting {foe} takes {need} soldiers; you have {soldiers}.",
         "illegal.nothing_to_pay": "You have nothing to pay with.",
         "illegal.no_actions_left": "You have no actions left: discard an event card for one more.",
@@ -168,6 +172,10 @@ MESSAGES = {
         "illegal.deck_empty": "旅の山札がなくなっています。",
         "illegal.chants_no_pay": "歌声は支払いで済ませられません。"
         "もう1枚引くか、兵士を送ってください。",
+        "illegal.chants_seventh": "7枚目で2枚目の黒である歌声とは戦えません。もう1枚引かなければ"
+                                  "なりません。",
+        "illegal.must_recover": "森に琥珀マーカーがありません。まず1アクションで回収しなければ"
+                                "なりません。",
         "illegal.fight_soldier": "{foe}と戦うには兵士が{need}人必要です。"
         "あなたの兵士は{soldiers}人です。",
         "illegal.fight_soldiers": "{foe}と戦うには兵士が{need}人必要です。"
@@ -269,6 +277,9 @@ def _gems(text: str, lang: str) -> str:
         if len(token) >= 2 and token[0] in COLOURS and token[1:].isdigit():
             n, colour = int(token[1:]), names[COLOURS.index(token[0])]
             parts.append(f"{colour}{n}個" if lang == "ja" else f"{n} {colour}")
+        elif len(token) == 3 and token[1] == ">" and token[0] in COLOURS and token[2] in COLOURS:
+            give, get = (names[COLOURS.index(c)] for c in (token[0], token[2]))  # Cheating Alchemy
+            parts.append(f"{give}→{get}" if lang == "ja" else f"{give} for {get}")
         else:
             parts.append(token)
     if not parts or text == "none":

@@ -277,6 +277,9 @@ __all__ = ["START_ALCHEMY", "START_TRAVELLER", "START_VILLAGE", "check_players",
            "richest_seat", "snapshot", "validate"]
 
 
-def richest_seat(gold: list[int]) -> int:
-    """The seat with the most gold; a tie goes to the first in turn order (AB-10.3)."""
-    return gold.index(max(gold))  # index() finds the first seat with the most
+def richest_seat(gold: list[int], first: int = 0) -> int:
+    """The seat with the most gold; a tie goes to the first in turn order counted from
+    ``first`` (AB-10.3)."""
+    most = max(gold)
+    n = len(gold)
+    return next(seat % n for seat in range(first, first + n) if gold[seat % n] == most)

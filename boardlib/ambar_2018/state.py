@@ -349,20 +349,23 @@ class Ambar2018State(GameState):
         p = self.active
         acts = []
         if kind == CHANTS:
-            if self.soldiers[p]:
+            if self.soldiers[p] and len(self.lineup) < MAX_LINEUP:  # the 7th: draw (AB-4.3)
                 acts.append(FIGHT)
             if self.left:
                 acts.append(DRAW_A)
-        elif kind == BANDIT:
+            return acts
+        if kind == BANDIT:
             if self.soldiers[p]:
                 acts.append(FIGHT)
-            if self.gold[p] or sum(self.alchemy_gems[p]) or sum(self.village_gems[p]):
-                acts.append(PAY)
+            can_pay = self.gold[p] or sum(self.alchemy_gems[p]) or sum(self.village_gems[p])
         else:  # RAID
             if self.soldiers[p] >= 2:
                 acts.append(FIGHT)
-            if self.gold[p]:
-                acts.append(PAY)
+            can_pay = self.gold[p]
+        if can_pay:
+            acts.append(PAY)
+        elif acts:  # a soldier, but nothing to pay with: fight, or turn it over (AB-4.6)
+            acts.append(STOP)
         return acts
 
     def _action_phase_actions(self) -> list[Action]:
@@ -374,6 +377,13 @@ class Ambar2018State(GameState):
         acts: list[Action] = []
         if self.actions > 0:
             markers = self.markers[p]
+            if not markers and self.marker_supply:  # "they must spend one action" (AB-6.7)
+                acts.append(RECOVER)
+                hand = self.hands[p]
+                if any(hand):
+                    acts += compress(DISCARD, hand)
+                    acts += self._event_plays(p, OWN_AND_ANY)
+                return acts
             if markers:
                 hoard = self.hoard
                 for col, make in MAKE_OPTIONS[self.alchemy[p]][markers]:
@@ -383,8 +393,6 @@ class Ambar2018State(GameState):
             room = CAPACITY[self.village[p]] - held[0] - held[1] - held[2]
             if room > 0:
                 self._add_carry_options(p, room, acts)
-            if not markers and self.marker_supply:
-                acts.append(RECOVER)
             if held[0] or held[1] or held[2]:
                 opened = self._open_trades()
                 if len(opened) >= 2:
@@ -542,6 +550,9 @@ class Ambar2018State(GameState):
         self.phase = DRAW
 
     def _on_stop(self, p: int, action: Action, events: list[Event]) -> None:
+        if self.phase == DANGER:  # not fought, and nothing to pay with (AB-4.6)
+            self._cannot_answer(self.lineup[-1], events)
+            return
         if self.phase == ORACLE_CHOICE:
             events.append(new_event(GAME, "oracle_stop", p, {}))
         self._end_journey(False, events)
@@ -591,7 +602,7 @@ class Ambar2018State(GameState):
 
     def _on_new_round(self, p: int, action: Action, events: list[Event]) -> None:
         events.append(new_event(GAME, "early_round", p, {"left": self.left}))
-        self._new_round(events)
+        self._new_round(self.active, events)
         self._begin_journey(events)
 
     # phase 1: the journey ----------------------------------------------------------
@@ -662,8 +673,10 @@ class Ambar2018State(GameState):
                 return
             self._after_card(events)
             return
-        if kind == CHANTS and len(lineup) >= MAX_LINEUP and blacks < 2:
-            self._after_card(events)  # AB-4.3: a 7th card that is the first black one
+        if kind == CHANTS and (not self.left or (len(lineup) >= MAX_LINEUP and blacks < 2)):
+            # AB-4.3: a 7th card that is the first black one ends the journey; so does a
+            # Chants that was the deck's last card: no card is left to draw (AB-4.1)
+            self._after_card(events)
             return
         self.phase = DANGER
         if not self._danger_options():
@@ -696,9 +709,10 @@ class Ambar2018State(GameState):
             cost = 2 if kind == RAID else 1
             self.soldiers[p] -= cost
             self.soldier_supply += cost
-            self.lineup.pop()
-            self.used.pop()
-            self.discard[card] += 1
+            if kind != CHANTS:  # the Chants text discards only the soldier token (AB-4.3)
+                self.lineup.pop()
+                self.used.pop()
+                self.discard[card] += 1
             events.append(new_event(GAME, "fight", p, {"card": code, "soldiers": cost}))
             self._after_card(events)
             return
@@ -733,11 +747,9 @@ class Ambar2018State(GameState):
         self.actions = 1 if fled else days
         events.append(new_event(GAME, "journey_over", p, {"days": days, "actions": self.actions}))
         if not fled and days >= 5:
-            if self.serpent == LINEUP:
-                self.serpent_next = p
-            else:
+            if self.serpent != LINEUP:  # played this turn, it returns to its place (AB-10.2)
                 self.serpent = p
-            events.append(new_event(GAME, "serpent", p, {}))
+                events.append(new_event(GAME, "serpent", p, {}))
             if days >= 7 and self.soldier_supply:
                 self.soldier_supply -= 1
                 self.soldiers[p] += 1
@@ -935,23 +947,25 @@ class Ambar2018State(GameState):
         self.lineup, self.used, self.turned = [], [], -1
         self.serpent_next = -1
         self.drawn, self.fled, self.actions = 0, False, 0
+        following = (p + 1) % len(self.names)
         if self.demon >= 0:
-            self._chase_richest(events)
+            self._chase_richest(following, events)
         if not self.left:
             if self.round == 2:
                 self.phase = OVER
                 self.ended = "deck"
                 events.append(new_event(GAME, "game_over", None, {}))
                 return
-            self._new_round(events)
-        self.active = (p + 1) % len(self.names)
+            self._new_round(following, events)
+        self.active = following
         events.append(new_event(GAME, "next_turn", self.active, {}))
         self._start_turn(events)
 
-    def _chase_richest(self, events: list[Event]) -> None:
-        """The Red Demon moves only to someone with more gold than its victim (AB-10.4)."""
+    def _chase_richest(self, first: int, events: list[Event]) -> None:
+        """The Red Demon moves only to someone with more gold than its victim (AB-10.4); among
+        the richest, to the first in turn order from ``first``, the next to play."""
         victim = self.demon
-        richest = richest_seat(self.gold)
+        richest = richest_seat(self.gold, first)
         if self.gold[richest] > self.gold[victim]:
             self.demon = richest
             events.append(new_event(GAME, "demon_moves", richest, {}))
@@ -962,8 +976,10 @@ class Ambar2018State(GameState):
             return
         self._begin_journey(events)
 
-    def _new_round(self, events: list[Event]) -> None:
-        """Round 2: discards, the laid-aside cards and any cards left, reshuffled (AB-12.3)."""
+    def _new_round(self, first: int, events: list[Event]) -> None:
+        """Round 2: discards, the laid-aside cards and any cards left, reshuffled (AB-12.3);
+        the Red Demon to the richest, a tie to the first in turn order from ``first``, the
+        player who plays round 2's first turn (AB-10.3)."""
         for c in range(NCARDS):
             self.deck[c] += self.discard[c] + self.aside[c]
         self.discard = [0] * NCARDS
@@ -972,7 +988,7 @@ class Ambar2018State(GameState):
         self.drawable = deck_table(self.deck)
         self.top, self.top_known = -1, []
         self.round = 2
-        self.demon = richest_seat(self.gold)
+        self.demon = richest_seat(self.gold, first)
         events.append(new_event(GAME, "round_two", self.demon, {"cards": self.left}))
 
     # events ------------------------------------------------------------------------------

@@ -1,0 +1,165 @@
+"""Ambar (2018) in a real JupyterLab: a whole turn by named clicks, a lesson step, screenshots.
+
+The generic check (tests/browser/test_in_browser.py) runs every notebook; here the student's
+first turn of the play notebook — the journey, the actions, the trade and an upgrade — is played
+by clicks on named targets (and the buttons of moves that have none), with the board partly
+scrolled out of view, and each move the page records is checked against a twin board built the
+same way in this process. Screenshots (1400×900) go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tests.browser import pages
+from tests.browser.conftest import NOTEBOOKS_DIR, ROOT, SCREENSHOTS, Server, skip_or_fail
+from tests.browser.test_in_browser import (
+    FEEDBACK_JS,
+    LAB_SCROLLER,
+    click_named,
+    notebook_constants,
+    run_notebook_in_lab,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+PLAY = NOTEBOOKS_DIR / "ambar_2018" / "02_play.ipynb"
+RULES = NOTEBOOKS_DIR / "ambar_2018" / "01_rules.ipynb"
+SHOT = "lab__ambar_2018__02_play"
+
+
+def twin_board():
+    """The play notebook's board, built from the literals of its first code cell."""
+    from widgets import Board
+
+    consts = notebook_constants(PLAY, ("SEED", "PLAYERS", "BOTS"))
+    return Board("ambar_2018", players=consts["PLAYERS"], seed=consts["SEED"],
+                 bots=consts["BOTS"], controls=None)
+
+
+def next_move(twin: Any) -> str:
+    """The student's next move this turn: draw to four cards, then stop; pay or fight a
+    danger; recover, sell, carry, make, then end; sell and buy where one may, else pass."""
+    seat, seen = twin.state.current_player(), twin.seen()
+    legal = [str(a) for a in twin.state.legal_actions()]
+    phase = seen["phase"]
+    if phase == "journey":
+        return "draw" if "draw" in legal and len(seen["lineup"]) < 4 else "stop"
+    if phase in ("danger", "oracle"):
+        return next(a for a in legal if a in ("pay", "fight", "draw", "reveal", "stop"))
+    wanted = {"actions": ("recover", "sell", "carry", "make"),
+              "trade": ("sell",), "upgrade": ("buy", "soldier", "forest")}.get(phase, ())
+    for kind in wanted:
+        for action in legal:
+            if action.split()[0] == kind and twin.spec.target_of(action, seat, seen):
+                return action
+    return "end" if phase == "actions" else legal[-1]
+
+
+def press_button(page: Page, twin: Any, action: str) -> None:
+    """Press the move button of ``action`` (found by its words) and play it on the twin."""
+    words = twin.spec.action_words(action, twin.seen(), twin.lang)
+    page.locator(".boardlib-moves button", has_text=words).first.click()
+    twin.play(action)
+    recorded = pages.wait_for_history(page, len(twin.state.history))
+    assert recorded["move"] == action, (action, recorded)
+
+
+def open_odds(page: Page) -> Any:
+    """Switch the odds panel on, as a student does, and return it."""
+    page.locator(".boardlib-odds-toggle").first.click()
+    panel = page.locator(".boardlib-odds").first
+    pages.wait_until(lambda: "chances" in panel.inner_text(), 10.0, "the odds panel to open")
+    return panel
+
+
+def test_ambar_2018_a_whole_turn_by_named_clicks(page: Page, lab: Server) -> None:
+    """Journey (deck clicks, the Stop button), actions (the alchemy, the traveller, a trade
+    card), trade and an upgrade: every click plays exactly the twin's move."""
+    if not PLAY.exists():
+        skip_or_fail(f"{PLAY.relative_to(ROOT)} does not exist yet")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    run_notebook_in_lab(page, lab, PLAY)
+    twin = twin_board()
+    phases: list[str] = []
+    try:
+        panel = open_odds(page)
+        twin.set_show_odds(True)
+        assert "Expected actions" in panel.inner_text()
+        for _ in range(40):
+            if not (twin.match.waiting_for_person() and twin.state.active == 0):
+                break
+            phase = twin.seen()["phase"]
+            phases.append(phase)
+            move = next_move(twin)
+            seat, seen = twin.state.current_player(), twin.seen()
+            target = twin.spec.target_of(move, seat, seen)
+            if target is None:
+                press_button(page, twin, move)
+            else:
+                offset = 60 if target == "deck" or target.startswith("lineup") else 200
+                choices_before = len(twin.match.moves)
+                point = twin.scene.center_of(target)
+                pages.scroll_board_partly_out(page, LAB_SCROLLER, offset)
+                pages.click_target(page, point)
+                twin.click(*point)
+                if twin._choices:  # several moves on one card: the chooser beside it
+                    index = twin._choices.index(move)
+                    page.locator(".boardlib-chooser button").nth(index + 1).click()
+                    twin.choose(index)
+                assert len(twin.match.moves) > choices_before
+                recorded = pages.wait_for_history(page, len(twin.state.history))
+                assert recorded["move"] == move, (target, move, recorded)
+            if phase == "journey" and len(twin.seen()["lineup"]) == 3:
+                pages.scroll_board_partly_out(page, LAB_SCROLLER, 300)  # the odds under it
+                page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__journey_odds.png"))
+            if twin.seen()["phase"] == "actions" and not (SCREENSHOTS / f"{SHOT}__actions.png"
+                                                         ).exists():
+                pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+                page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__actions.png"))
+        assert {"journey", "actions", "trade", "upgrade"} <= set(phases), phases
+        assert any(seat in twin.match.bots for seat, _ in twin.match.moves), "no bot has moved"
+    finally:
+        pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+        page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__after_turn.png"))
+
+
+def test_ambar_2018_hot_seat_shows_the_curtain(page: Page, lab: Server) -> None:
+    """Two people at one screen: a curtain before each private view (a screenshot of it)."""
+    run_notebook_in_lab(page, lab, PLAY)
+    seat_menu = page.locator(".widget-dropdown select").nth(2)  # Seat 2 (players, seed, seats…)
+    seat_menu.select_option("person")
+    page.locator(".widget-dropdown select").nth(3).select_option("person")
+    page.locator("button", has_text="New game").first.click()
+    pages.wait_until(lambda: page.locator(".boardlib-curtain").first.is_visible(), 10.0,
+                     "the curtain button")
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+    page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__curtain.png"))
+    assert "Pass the screen" in " ".join(pages.status_texts(page))
+
+
+def test_ambar_2018_the_end_of_a_game_is_shown(page: Page, lab: Server) -> None:
+    """The watched game's last position, with its final gold, as the notebook shows it."""
+    run_notebook_in_lab(page, lab, PLAY)
+    final = page.locator(".jp-OutputArea-output svg, .jp-OutputArea-output img").last
+    final.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__game_end.png"))
+    shown = " ".join(page.locator(".jp-OutputArea-output").all_inner_texts())
+    assert final.is_visible() and " wins " in shown
+
+
+def test_ambar_2018_lesson_steps_wait_and_the_first_is_done_by_a_click(page: Page,
+                                                                        lab: Server) -> None:
+    from widgets import RuleStep
+
+    run_notebook_in_lab(page, lab, RULES)
+    feedback = page.evaluate(FEEDBACK_JS)
+    assert feedback and all("Your move:" in text for text in feedback), feedback
+    twin = RuleStep("ambar_2018", "draw").board
+    try:
+        click_named(page, twin, "deck", 40, LAB_SCROLLER)
+        pages.wait_until(lambda: "✔" in page.evaluate(FEEDBACK_JS)[0], 10.0,
+                         "the first step's feedback to show its tick")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__01_rules__step_done.png"))
