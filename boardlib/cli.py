@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from boardlib import GAMES
+from boardlib import GAMES, tournament
 from boardlib.info import GameInfo
 from boardlib.match import Match
 from boardlib.match import narration_viewer as viewer_of_people
@@ -296,7 +296,6 @@ def _ask_person(match: Match, facts: GameFacts, stdin: TextIO, out: TextIO, lang
 def run_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play the tournament the arguments describe: a progress line on ``err``, the table on
     ``out``; a UsageError naming the problem for bad input, before anything is played."""
-    from boardlib import tournament  # the pool's machinery only when asked for
 
     facts = game_facts(args.game)
     bots = [name.strip().lower() for name in args.bots.split(",") if name.strip()]

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from boardlib.search import LEVELS, make_level
+
 if TYPE_CHECKING:
     from boardlib.bots import Bot
     from boardlib.protocol import GameState
 
-SEARCH_BOTS = ("lookahead_easy", "lookahead", "lookahead_hard")
+SEARCH_BOTS = tuple(LEVELS)
 """The lookahead bot's levels (boardlib.search.LEVELS): every game offers them, after its own."""
 
 
@@ -94,8 +96,6 @@ class GameInfo:
             raise ValueError(f"{self.title} has no bot {name!r}; choose from "
                              f"{', '.join(self.bots)} (or lookahead:N, N simulations a move).")
         if name in SEARCH_BOTS or ":" in name:
-            from boardlib.search import make_level  # the search imports this module
-
             return make_level(self, name)
         bot: Bot = self.module.BOTS[name]()
         return bot

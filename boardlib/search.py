@@ -32,12 +32,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from boardlib.protocol import Action, GameState
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # at run time the search needs only the protocol's methods, not its module
     from boardlib.bots import Bot
     from boardlib.info import GameInfo
+    from boardlib.protocol import Action, GameState
     from boardlib.ranking import Result
+
+    Key = tuple[int, Action]  # a tree edge: (the seat that chose, the action)
 
 LEVELS: dict[str, int] = {"lookahead_easy": 20, "lookahead": 60, "lookahead_hard": 200}
 """The registered strengths: bot name → simulations per move (every game offers all three)."""
@@ -50,9 +51,6 @@ BIAS = 2.0
 
 ROLLOUT_CAP = 20_000
 """A rollout that has not ended after this many actions counts as a draw (none comes close)."""
-
-Key = tuple[int, Action]
-"""A tree edge: (the seat that chose, the action)."""
 
 
 @dataclass
