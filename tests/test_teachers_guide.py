@@ -31,6 +31,10 @@ QUOTED = {  # notebook → numbers the guide quotes from its outputs
     "amphipolis/03_probability.ipynb": [
         "32509/73485", "31293049609/2896546814", "11 turns, with probability 0.180",
         "0.1443", "simulated 10.780 ± 0.107", "29.56", "21.49", "+6", "+4"],
+    "ambar_2018/01_rules.ipynb": ["3/23"],
+    "ambar_2018/02_play.ipynb": ["324 decisions", "433 actions"],
+    "ambar_2018/03_probability.ipynb": ["0.5462", "0.4316", "13/31", "5.400", "89.8%", "765",
+                                        "1.68", "0.438"],
 }
 
 
