@@ -54,8 +54,10 @@ def random_positions(game: str, count: int, seed: int = 0):
 
 def person_board(game: str, state) -> Board:
     """A board where every seat is a person, so it never moves by itself: each click is
-    exactly one person's move."""
-    return Board(game, state=state.clone(), controls=None)
+    exactly one person's move (with the curtain lifted, where the game hides cards)."""
+    board = Board(game, state=state.clone(), controls=None)
+    board.unveil()
+    return board
 
 
 # ----- clicks land on the move they name ---------------------------------------------------------
@@ -93,6 +95,8 @@ def test_ten_thousand_random_clicks_never_break_the_game(game):
     for _ in range(10_000):
         if board.state.is_terminal() or rng.random() < 0.002:
             board.new_game(seed=rng.randrange(1000))
+        if board.curtained() and rng.random() < 0.3:
+            board.unveil()  # the next person presses the curtain's button (off the canvas)
         before = board.state.to_json()
         moves = len(board.match.moves)
         scene = board.scene
@@ -193,6 +197,7 @@ def test_the_game_to_move_decides_the_viewer():
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_several_moves_on_one_target_offer_a_chooser(game):
     board = Board(game, seed=1, controls=None)
+    board.unveil()  # where the game hides cards, the person to move has the screen
     seat = board.state.current_player()
     legal = board.state.legal_actions()
     first = board.spec.target_of(legal[0], seat, board.seen())
@@ -231,10 +236,13 @@ def test_moves_without_a_place_on_the_board_get_buttons(game):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_hint_is_said_in_words_and_outlined(game):
     board = Board(game, seed=4)
+    board.unveil()  # where the game hides cards, the person to move has the screen
     message = board.hint()
     assert message.startswith("Hint: ") and len(message) > 30
     assert any(s.style.dash for s in board.scene.layer("highlights"))
-    assert "ヒント" in Board(game, seed=4, lang="ja").hint()
+    japanese = Board(game, seed=4, lang="ja")
+    japanese.unveil()
+    assert "ヒント" in japanese.hint()
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -356,6 +364,7 @@ def test_one_canvas_message_per_redraw(game, sent):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
     board = Board(game, seed=2)
+    board.unveil()
     sent.clear()
     board.set_show_legal(False)
     clear = ipycanvas_canvas.COMMANDS["clear"]

@@ -112,6 +112,7 @@ def test_exact_fractions_show_beside_the_decimals_and_on_hover():
 @pytest.mark.parametrize("game", [g for g, spec in BOARDS.items() if spec.odds is not None])
 def test_a_board_shows_odds_only_when_a_person_decides(game):
     person = Board(game, seed=1, show_odds=True)
+    person.unveil()  # where the game hides cards, the person to move has the screen
     assert person.odds() is not None
     seats = range(person.state.num_players)
     watched = Board(game, seed=1, bots=dict.fromkeys(seats, "random"), show_odds=True)

@@ -258,7 +258,7 @@ class Board(w.VBox):
         self._menu_point = (x, y)
         if self.curtained():
             player = self.names()[self.state.current_player()]
-            return self._say(Message(self._label("curtain_first", player=player), "refused"))
+            return self._refuse(self._label("curtain_first", player=player), (x, y))
         if self.state.is_terminal():
             return self._refuse(self._label("game_over_click"), (x, y))
         if not self.match.waiting_for_person():

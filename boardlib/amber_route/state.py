@@ -1075,6 +1075,9 @@ class AmberRouteState(GameState):
                 seat["hand"] = sum(self.hand[p])
         for key in ("light_deck", "dark_deck"):
             view[key] = len(view[key].split())
+        looker = next((step[1] for step in self.queue if step[0] in ("look", "keep")), None)
+        if player is None or player != looker:  # AR-11.2: only the looker sees the two cards
+            view["look"] = sum(self.look)
         view["viewer"] = player
         view["placeholder_data"] = PLACEHOLDER_NOTE
         view["points"] = [self.points(p) for p in range(len(self.names))]
