@@ -5,6 +5,9 @@ changes; the rulebook's worked examples are steps of their own."""
 
 from __future__ import annotations
 
+import random
+
+from boardlib.amber_route import AmberRouteState, from_description
 from widgets.spec import LessonStep
 
 BOT = {1: "careful"}  # one person at the screen: no curtain, and Player 2 answers
@@ -100,11 +103,14 @@ LESSONS: dict[str, LessonStep] = {
     ),
     "reward": LessonStep(
         rules=("AR-11.1", "AR-11.2", "AR-3.1", "AR-3.2", "AR-6.2", "AR-6.3"),
-        position=("version: advanced\nplayer 1: field 3, amber 2, hand A1\nplayer 2: field 1\n"
-                  "queue: reward 0; card_reward 0 1; end_turn\nlevel: 1\n"),
-        goal={"en": "choose the level II reward: a guard or a light card",
-              "ja": "レベルIIの報酬を選ぶ：護衛か光のカード"},
-        expect=("reward guard", "reward light"),
+        position=("version: family\nplayer 1: field 3, guards 3, amber 2, hand F2\n"
+                  "player 2: field 1\nfacing: D37\ndice count: 2\ndice: 5 4\n"
+                  "light discard: S1\nqueue: modify 0 0 0; ghost 0; end_turn\n"),
+        goal={"en": "9 reached: press Done, collect your third amber (one is secured) and "
+                    "choose the level II reward",
+              "ja": "9に届きました：「決定」を押し、3個目の琥珀（1個は確保）を得て、"
+                    "レベルIIの報酬を選ぶ"},
+        expect=("done",),
         bots=BOT,
     ),
     "grace": LessonStep(
@@ -150,3 +156,50 @@ LESSONS: dict[str, LessonStep] = {
         bots=BOT,
     ),
 }
+
+
+DUEL_EXAMPLE = ("version: advanced\nplayer 1: field 3, hand F1 M2\nplayer 2: field 3, "
+                "hand S1 S2 W1\nqueue: attack 0; end_turn\n")
+CONTEST_EXAMPLE = ("version: family\nplayer 1: field 3, hand S1 S2 M1\nplayer 2: field 3, "
+                   "hand S3 S2 A1\nqueue: attack 0; end_turn\n")
+
+EXAMPLES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "monster": (MONSTER_EXAMPLE, (  # AR-8.6: 2 damage, 1 guard lost, then the kill
+        "play F2", "go", "die 4", "die 5", "die 1", "done", "die 5", "die 2",
+        "die 6", "die 2", "die 1", "done", "reward guard")),
+    "ghost": (GHOST_EXAMPLE, (  # AR-9.3: 4 + 4 = 8, a guard makes a 5: 9
+        "play S1", "go", "die 4", "die 4", "up 1", "done", "reward light")),
+    "trap": (TRAP_EXAMPLE, (  # AR-10.3: 1 1 3 6 4, reroll the 6 and the 4, a guard, an amber
+        "play S1", "go", "die 1", "die 1", "die 3", "die 6", "die 4", "reroll 4 5", "die 2",
+        "die 5", "down 4", "set 5 1", "done", "reward guard")),
+    "duel": (DUEL_EXAMPLE, (  # AR-12.7: 2 dice against 3; two damage, then one a round
+        "attack 2", "add F1", "ready", "add S1", "add S2", "ready",
+        "die 6", "die 5", "die 4", "die 3", "die 1", "die 2", "die 1", "die 5", "die 3", "die 3",
+        "loot amber")),
+    "contest": (CONTEST_EXAMPLE, (  # AR-13.6: 3 dice for 9 against 4 dice for 11
+        "attack 2", "add S1", "add S3", "add S2", "add A1", "ready", "add S2", "ready",
+        "die 4", "die 3", "die 2", "done", "die 4", "die 3", "die 2", "die 2", "done")),
+}
+"""The rulebook's worked examples as moves and dice: the lesson replays them on the board."""
+
+
+def scripted(name: str, seed: int = 1) -> tuple[AmberRouteState, list[str]]:
+    """The start of the worked example ``name`` and every action of it, the example's own dice
+    in order and, where the rulebook names no card (the light cards drawn), a seeded draw."""
+    position, script = EXAMPLES[name]
+    start = from_description(position)
+    state, rng = start.clone(), random.Random(seed)
+    actions: list[str] = []
+    todo = list(script)
+    while todo and not state.is_terminal():
+        if state.is_chance_node() and state.why_illegal(todo[0]) is not None:
+            action = str(state.sample_chance(rng))
+        else:
+            action = todo.pop(0)
+        state.apply_action(action)
+        actions.append(action)
+    while state.is_chance_node():  # the draws the example's last move calls for
+        action = str(state.sample_chance(rng))
+        state.apply_action(action)
+        actions.append(action)
+    return start, actions
