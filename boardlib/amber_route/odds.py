@@ -14,11 +14,16 @@ instead of 7,776 sequences), and remembered.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine imports nothing from here; a fight is played on its state
+    from boardlib.amber_route.state import AmberRouteState
 
 FACES = range(1, 7)
 
@@ -202,3 +207,48 @@ def _sums(dice: int) -> dict[int, Fraction]:
     for faces, p in rolls(dice):
         out[sum(faces)] = out.get(sum(faces), Fraction(0)) + p
     return out
+
+
+# ----- simulations beside the exact numbers (seeded) -----
+def simulate_ghost(need: int, dice: int, guards: int, amber: int, trials: int,
+                   rng: random.Random) -> int:
+    """How many of ``trials`` seeded rolls escape, spending as ``ghost_total`` does."""
+    return sum(ghost_total(tuple(rng.randint(1, 6) for _ in range(dice)), guards, amber) >= need
+               for _ in range(trials))
+
+
+def simulate_trap(need: int, dice: int, guards: int, amber: int, trials: int,
+                  rng: random.Random) -> int:
+    """How many of ``trials`` seeded rolls can be made to match, spending as the rules allow."""
+    wins = 0
+    for _ in range(trials):
+        cost = trap_guards_needed(tuple(rng.randint(1, 6) for _ in range(dice)), need, amber)
+        wins += cost is not None and cost <= guards
+    return wins
+
+
+def simulate_fight(start: AmberRouteState, trials: int, rng: random.Random) -> int:
+    """How many of ``trials`` monster fights the engine itself plays out are won from ``start``
+    (a position facing a monster, cards already played), counting the dice as rolled."""
+    wins = 0
+    for _ in range(trials):
+        state = start.clone()
+        events = state.apply_action("go")
+        while not any(event.kind in ("overcome", "failed") for event in events):
+            events = state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                                        else "done")
+        wins += any(event.kind == "overcome" for event in events)
+    return wins
+
+
+def simulate_duel(attacker: int, defender: int, trials: int, rng: random.Random) -> int:
+    """How many of ``trials`` seeded dice duels the attacker wins, by the engine's damage rule."""
+    wins = 0
+    for _ in range(trials):
+        a, d = attacker, defender
+        while a and d:
+            to_a, to_d = duel_damage(tuple(rng.randint(1, 6) for _ in range(a)),
+                                     tuple(rng.randint(1, 6) for _ in range(d)))
+            a, d = a - min(a, to_a), d - min(d, to_d)
+        wins += d == 0
+    return wins
