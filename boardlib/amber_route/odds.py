@@ -127,23 +127,20 @@ def monster_win(hp: int, guards: int, dice: int, monster_dice: int, monster_from
     ``guards`` guards, rolling ``dice`` dice that hit on ``hit_from``+ while the monster rolls
     ``monster_dice`` that hit on ``monster_from``+ — dice counted as rolled (AR-8.4, AR-8.5).
 
-    A small Markov chain over (hit points, guards). The engine's reading of AR-8.5: the fight is
-    lost when a monster attack leaves the player with no guards, so a player who starts a round
-    with none loses unless this very attack kills the monster. A round where nobody hits
-    repeats the same state, so V = (the rest) / (1 − P(nobody hits)).
+    A small Markov chain over (hit points, guards). AR-8.5: the fight is lost when a monster
+    attack reduces the guards to zero, or when it hits a player who has none (a fight begun
+    with no guard goes on while the monster misses). A round where nobody hits repeats the same
+    state, so V = (the rest) / (1 − P(nobody hits)).
     """
     if hp <= 0:
         return Fraction(1)
     mine, theirs = _hits(dice, hit_from), _hits(monster_dice, monster_from)
-    win_now = sum(mine[hp:], Fraction(0))
-    if guards <= 0:
-        return win_now
-    rest = win_now
+    rest = sum(mine[hp:], Fraction(0))
     repeat = Fraction(0)
     for k, pk in enumerate(mine[:hp]):
         for j, pj in enumerate(theirs):
             left = guards - j
-            if left <= 0:
+            if not _fights_on(guards, j):
                 continue
             if k == 0 and j == 0:
                 repeat += pk * pj
@@ -159,11 +156,14 @@ def after_player_attack(hp: int, hits: int, guards: int, dice: int, monster_dice
     left = hp - hits
     if left <= 0:
         return Fraction(1)
-    if guards <= 0:
-        return Fraction(0)
     theirs = _hits(monster_dice, monster_from)
     return sum((pj * monster_win(left, guards - j, dice, monster_dice, monster_from, hit_from)
-                for j, pj in enumerate(theirs) if guards - j > 0), Fraction(0))
+                for j, pj in enumerate(theirs) if _fights_on(guards, j)), Fraction(0))
+
+
+def _fights_on(guards: int, hits: int) -> bool:
+    """Whether the fight goes on after the monster's ``hits`` against ``guards`` (AR-8.5)."""
+    return guards - hits > 0 if guards else hits == 0
 
 
 # ----- fights between players -----

@@ -812,11 +812,15 @@ class AmberRouteState(GameState):
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
         p = head[1]
         low = MONSTERS[self.version][self.level][2]
-        hits = min(self.guards[p], sum(1 for v in self.other_dice if v >= low))
+        dealt = sum(1 for v in self.other_dice if v >= low)
+        had = self.guards[p]
+        hits = min(had, dealt)
         self.guards[p] -= hits
         self.guard_pool += hits
         events.append(new_event(GAME, "monster_hits", p, {"hits": hits, "left": self.guards[p]}))
-        if not self.guards[p]:  # AR-8.5
+        # AR-8.5: lost when the guards are reduced to zero, or when a hit finds none to take
+        # it (a fight begun with no guard goes on while the monster misses)
+        if (had and not self.guards[p]) or (not had and dealt):
             self._lose(p, events)
         else:
             self._roll_round(p, _HIT_STEP[p])
