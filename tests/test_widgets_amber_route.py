@@ -309,3 +309,10 @@ def test_move_odds_are_the_engines_own_darkness_draw(seed):
             if ar.data.CARD_KIND[card] != ar.data.GRACE:
                 levels[ar.data.CARD_LEVEL[card][field]] += p
         assert tuple(levels) == row.chances
+
+
+def test_a_button_label_that_tells_the_position_follows_it():
+    board = board_at(GHOST_EXAMPLE)
+    assert [b.description for b in board.move_buttons.children] == ["Go: roll 1 dice"]
+    board.play("play S1")
+    assert [b.description for b in board.move_buttons.children] == ["Go: roll 2 dice"]
