@@ -17,8 +17,8 @@ LABELS: dict[str, dict[str, str]] = {
         "symbol_trap": "trap",
         "legend": "Fields: M mountains · F forest · S swamp · W wasteland, each with a challenge "
                   "symbol (☠ ◌ ⊗) · V village +1 guard · C city +1 amber",
-        "legend_2": "Light cards: terrain letter + value (A = any terrain). Guards ◆ of 6, cards "
-                    "of 7; unsecured amber ● (3 → 1 secured ■).",
+        "legend_2": "Light cards: letter + value (A = any terrain) · guards ◆ up to 6 · unsecured "
+                    "amber ●, 3 → 1 secured ■ · points = first 3 + secured×6 + kept + unsecured",
         "no_challenge": "No darkness card is being faced.",
         "card_line": "Darkness card {card}: {terrain} {challenge}",
         "level_line": "Level {level} ({word}): {matches} of its 2 symbols match this field",
@@ -174,8 +174,8 @@ LABELS: dict[str, dict[str, str]] = {
         "symbol_trap": "罠",
         "legend": "マス：M 山岳・F 森・S 沼地・W 荒野（試練の記号つき）・V 村（護衛+1）・"
                   "C 町（琥珀+1）・コマの数字は席",
-        "legend_2": "光のカード：地形の文字＋値（A は全地形）。護衛◆は6まで、カードは7枚まで。"
-                    "琥珀●3個 → 確保■1個。",
+        "legend_2": "光のカード：文字＋値（A は全地形）・護衛◆は6まで・琥珀●3個 → 確保■1個・"
+                    "得点 = 最初に城3 + 確保×6 + 保管 + 琥珀",
         "no_challenge": "いま挑んでいる闇のカードはありません。",
         "card_line": "闇のカード {card}：{terrain}の{challenge}",
         "level_line": "レベル{level}（{word}）：2つの記号のうち{matches}つがこのマスと一致",

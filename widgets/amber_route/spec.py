@@ -48,7 +48,13 @@ _LIGHT_MOVES = ("draw card", "buy cards", "reward light")
 
 
 def target_of(action: str, seat: int, seen: Seen) -> str | None:
-    """The click target that makes ``action`` by ``seat`` (None: the move gets a button)."""
+    """The click target that makes ``action`` by ``seat`` (None: the move gets a button).
+
+    Only for the seat deciding now: a field, card or die means another move once the position
+    has changed, so an earlier move (a last-move tag) has no place on the board."""
+    deciding = step_of(seen)[1]
+    if not deciding or deciding[0] != seat:
+        return None
     text = str(action)
     kind, _, arg = text.partition(" ")
     if kind == "move":

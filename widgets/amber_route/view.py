@@ -25,6 +25,7 @@ from boardlib.amber_route.data import (
     GIFTS,
     MONSTERS,
     REWARDS,
+    SCORE,
     TERRAIN_LETTERS,
     TERRAIN_NAMES,
     TRAP_DICE,
@@ -380,10 +381,18 @@ def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
     shapes += _amber(info["amber"], info["secured"], 40, top + 78, lang)
     shapes += _hand(seen, seat, 250, top + 8, lang)
     shapes += _kept(seat, info, 664, top + 46, lang)
+    shapes.append(Text(WIDTH - 20, top + 40, _points_sum(seen, seat, info), 11, "#444", "end"))
     if info["missed"]:
-        shapes.append(Text(WIDTH - 20, top + 44, _label("missed", lang, n=info["missed"]), 13,
-                           "#9b2c00", "end", True))
+        shapes.append(Text(120, top + 42, _label("missed", lang, n=info["missed"]), 13,
+                           "#9b2c00", bold=True))
     return shapes
+
+
+def _points_sum(seen: Seen, seat: int, info: dict) -> str:
+    """How the points add up (AR-14.2): first in the castle, secured, kept cards, unsecured."""
+    first = SCORE["first_in_castle"] if seen["first"] == seat else 0
+    kept = len(info["kept"].split())
+    return f"= {first} + {info['secured']}×{SCORE['secured']} + {kept} + {info['amber']}"
 
 
 def _guards(seat: int, guards: int, x: float, y: float, lang: str) -> list[Shape]:
