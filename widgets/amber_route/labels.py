@@ -28,7 +28,7 @@ LABELS: dict[str, dict[str, str]] = {
         "match_terrain": "terrain {terrain} {mark}",
         "match_symbol": "symbol {symbol} {mark}",
         "reward_now": "card reward: {reward} ⚡ used at once",
-        "reward_keep": "card reward: {reward} ⌛ kept for later",
+        "reward_keep": "card reward: {reward} (hourglass: kept for later)",
         "goal_monster": "Monster: {hp} of {max} hit points left; its {dice} dice hit on "
                         "{low}–6, yours on {mine}–6",
         "goal_ghost": "Ghost: the dice must reach {need} (lose {lose} cards if not)",
@@ -185,7 +185,7 @@ LABELS: dict[str, dict[str, str]] = {
         "match_terrain": "地形 {terrain} {mark}",
         "match_symbol": "記号 {symbol} {mark}",
         "reward_now": "カードの報酬：{reward} ⚡ すぐ使う",
-        "reward_keep": "カードの報酬：{reward} ⌛ 後で使える",
+        "reward_keep": "カードの報酬：{reward}（砂時計：後で使える）",
         "goal_monster": "怪物：体力{max}のうち残り{hp}・怪物のダイス{dice}個は{low}〜6、"
                         "あなたは{mine}〜6で命中",
         "goal_ghost": "幽霊：ダイスの合計が{need}以上（失敗でカード{lose}枚を失う）",

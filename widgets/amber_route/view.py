@@ -452,7 +452,7 @@ def _kept(seat: int, info: dict, x: float, y: float, lang: str) -> list[Shape]:
         kx = x + i * 48
         shapes += [Rect(kx, y, 44, 40, Style(fill="#2d2a3a", stroke="#e0c060"),
                         f"kept-{seat}-{token}", "pieces", words),
-                   Text(kx + 22, y + 15, token + "⌛", 11, "#fff", "middle", True),
+                   Text(kx + 22, y + 15, token, 11, "#fff", "middle", True),
                    Text(kx + 22, y + 31, words[:8], 9, "#e0c060", "middle")]
     if info["grace"]:
         gx = x + len(kept) * 48
