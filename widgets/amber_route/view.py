@@ -212,9 +212,10 @@ def _panel(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
         lines.append((_label("contest_line", lang, attacker=names[a], a=ca, defender=names[d],
                              d=cd), 15, "#3b2a10", True))
     elif seen["dice"] and kind in ("pick", "roll"):
-        gifts = " · ".join(f"{face + 1} {reward_words(g, lang)}" for face, g in enumerate(GIFTS))
+        gifts = [f"{face + 1}: {reward_words(g, lang)}" for face, g in enumerate(GIFTS)]
         lines.append((_label("grace_dice", lang), 15, "#3b2a10", True))
-        lines.append((_label("grace_gifts", lang, gifts=gifts), 12, "#3b2a10", False))
+        lines.append((_label("grace_gifts", lang, gifts=""), 12, "#3b2a10", False))
+        lines += [("   " + " · ".join(gifts[i:i + 3]), 12, "#3b2a10", False) for i in (0, 3)]
     else:
         lines.append((_label("no_challenge", lang), 15, "#3b2a10", False))
     for i, (text, size, colour, bold) in enumerate(lines):
@@ -288,11 +289,17 @@ def _dice_rows(seen: Seen, names: Sequence[str], mover: int, top: float,
     duel = seen["duel"]
     owner = duel[0] if duel else mover
     if dice:
-        title = _label("your_dice", lang, player=names[owner])
-        if not seen.get("card") and not duel:
-            title = _label("grace_dice", lang)
+        grace = not seen.get("card") and not duel
+        title = _label("grace_title" if grace else "your_dice", lang, player=names[owner])
         shapes.append(Text(x0, top + 20, title, 13, "#3b2a10", bold=True, layer="board"))
         for i, value in enumerate(dice):
+            if grace and not value and step_of(seen)[0] == "pick":  # a die already picked
+                shapes += [Rect(x0 + i * (DIE + 10), top + 28, DIE, DIE,
+                                Style(fill="#e4ddd0", stroke="#9a9080", dash=(3, 3)),
+                                layer="pieces"),
+                           Text(x0 + i * (DIE + 10) + DIE / 2, top + 56,
+                                _label("picked", lang), 10, "#6d665c", "middle")]
+                continue
             shapes += die_shape(x0 + i * (DIE + 10), top + 28, value, f"die-{i}", "#fffdf5",
                                 f"die {i + 1}")
         verdict = dice_verdict(seen, [v for v in dice if v], lang) if all(dice) else ""
