@@ -20,10 +20,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the engine imports nothing from here; a fight is played on its state
-    from boardlib.amber_route.state import AmberRouteState
+from boardlib.amber_route.state import AmberRouteState
+from boardlib.amber_route.state import duel_damage as _engine_damage
 
 FACES = range(1, 7)
 
@@ -169,10 +168,8 @@ def _fights_on(guards: int, hits: int) -> bool:
 # ----- fights between players -----
 def duel_damage(attacker: tuple[int, ...], defender: tuple[int, ...]) -> tuple[int, int]:
     """(damage to the attacker, to the defender): highest against highest, ties to the
-    defender, an unpaired die hits on 4–6 (AR-12.3). The engine's own rule, imported."""
-    from boardlib.amber_route.state import duel_damage as engine_damage
-
-    return engine_damage(list(attacker), list(defender))
+    defender, an unpaired die hits on 4–6 (AR-12.3). The engine's own rule."""
+    return _engine_damage(list(attacker), list(defender))
 
 
 @cache
