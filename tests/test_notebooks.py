@@ -18,7 +18,8 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 RULES = {"ambar_fossils": ["01_rules.ipynb", "01_rules.ja.ipynb"],
          "ambar_2018": ["01_rules.ipynb"],
-         "amphipolis": ["01_rules.ipynb"]}
+         "amphipolis": ["01_rules.ipynb"],
+         "amber_route": ["01_rules.ipynb"]}
 
 
 def _text(path: Path) -> str:

@@ -266,7 +266,7 @@ class Board(w.VBox):
         self._menu_point = (x, y)
         if self.curtained():
             player = self.names()[self.state.current_player()]
-            return self._say(Message(self._label("curtain_first", player=player), "refused"))
+            return self._refuse(self._label("curtain_first", player=player), (x, y))
         if self.state.is_terminal():
             return self._refuse(self._label("game_over_click"), (x, y))
         if not self.match.waiting_for_person():
@@ -568,7 +568,7 @@ class Board(w.VBox):
         self.curtain_button.on_click(self.unveil)
         self.move_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.move_buttons.add_class("boardlib-moves")
-        self._move_button_actions: tuple[str, ...] = ()
+        self._move_button_actions: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         rows: list[w.Widget] = []
         if controls == "full":
             rows.append(self._setup_controls())
@@ -672,7 +672,7 @@ class Board(w.VBox):
         if hasattr(self, "legal_toggle"):
             self._relabel_moves()
             self.language_toggle.value = self.lang
-        self._move_button_actions = ()  # re-told in the new language
+        self._move_button_actions = ((), ())  # re-told in the new language
 
     def _on_new_game(self) -> None:
         players = self.players_menu.value
@@ -782,14 +782,14 @@ class Board(w.VBox):
             actions = tuple(a for a in self.state.legal_actions()
                             if a.kind in self.spec.button_kinds
                             or self.spec.target_of(a, seat, seen) is None)
-        if actions == self._move_button_actions:
-            return
-        self._move_button_actions = actions
         seen = self.seen()
+        words = tuple(self.spec.action_words(action, seen, self.lang) for action in actions)
+        if (actions, words) == self._move_button_actions:  # a label may tell the position
+            return
+        self._move_button_actions = (actions, words)
         buttons = []
-        for action in actions:
-            button = w.Button(description=self.spec.action_words(action, seen, self.lang),
-                              layout=w.Layout(width="auto", height="40px"))
+        for action, said in zip(actions, words):
+            button = w.Button(description=said, layout=w.Layout(width="auto", height="40px"))
             button.add_class("boardlib-move")
             button.on_click(lambda _, move=action: self.play(move))
             buttons.append(button)

@@ -125,7 +125,8 @@ class BoardSpec:
 
 _SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
                  "amphipolis": "widgets.amphipolis.spec",
-                 "ambar_2018": "widgets.ambar_2018.spec"}
+                 "ambar_2018": "widgets.ambar_2018.spec",
+                 "amber_route": "widgets.amber_route.spec"}
 """Game name → the module holding its ``SPEC``; loaded when first asked for."""
 
 

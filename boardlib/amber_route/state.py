@@ -812,11 +812,15 @@ class AmberRouteState(GameState):
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
         p = head[1]
         low = MONSTERS[self.version][self.level][2]
-        hits = min(self.guards[p], sum(1 for v in self.other_dice if v >= low))
+        dealt = sum(1 for v in self.other_dice if v >= low)
+        had = self.guards[p]
+        hits = min(had, dealt)
         self.guards[p] -= hits
         self.guard_pool += hits
         events.append(new_event(GAME, "monster_hits", p, {"hits": hits, "left": self.guards[p]}))
-        if not self.guards[p]:  # AR-8.5
+        # AR-8.5: lost when the guards are reduced to zero, or when a hit finds none to take
+        # it (a fight begun with no guard goes on while the monster misses)
+        if (had and not self.guards[p]) or (not had and dealt):
             self._lose(p, events)
         else:
             self._roll_round(p, _HIT_STEP[p])
@@ -1075,6 +1079,9 @@ class AmberRouteState(GameState):
                 seat["hand"] = sum(self.hand[p])
         for key in ("light_deck", "dark_deck"):
             view[key] = len(view[key].split())
+        looker = next((step[1] for step in self.queue if step[0] in ("look", "keep")), None)
+        if player is None or player != looker:  # AR-11.2: only the looker sees the two cards
+            view["look"] = sum(self.look)
         view["viewer"] = player
         view["placeholder_data"] = PLACEHOLDER_NOTE
         view["points"] = [self.points(p) for p in range(len(self.names))]

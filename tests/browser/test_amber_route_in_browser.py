@@ -1,0 +1,168 @@
+"""Amber Route in a real JupyterLab: a whole challenge played by clicks, the curtain between two
+people, the odds panel and a finished game's scores.
+
+The generic notebook check (tests/browser/test_in_browser.py) already runs every Amber Route
+notebook; here the clicks a student makes are played in the page with the board partly scrolled
+out of view, and each recorded move is checked against a twin board built the same way in this
+process (same seed, same seats: the same dice). Screenshots go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.browser import pages
+from tests.browser.conftest import NOTEBOOKS_DIR, ROOT, SCREENSHOTS, Server, skip_or_fail
+from tests.browser.test_in_browser import (
+    FEEDBACK_JS,
+    LAB_SCROLLER,
+    click_named,
+    notebook_constants,
+    run_notebook_in_lab,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+PLAY = NOTEBOOKS_DIR / "amber_route" / "02_play.ipynb"
+RULES = NOTEBOOKS_DIR / "amber_route" / "01_rules.ipynb"
+NAME = "lab__amber_route__02_play"
+
+
+def amber_twin():
+    """The play notebook's first board, built from the literals of its first code cell."""
+    from widgets import Board
+
+    consts = notebook_constants(PLAY, ("SEED", "VERSION", "BOTS"))
+    return Board("amber_route", players=3, seed=consts["SEED"], bots=consts["BOTS"],
+                 variant=consts["VERSION"], controls=None)
+
+
+def press(page: Page, twin, action: str, index: int = 0) -> None:
+    """Press the move button of ``action`` under board ``index`` (its words, as the twin says
+    them) and check that the page played exactly that move."""
+    words = twin.spec.action_words(action, twin.seen(), twin.lang)
+    row = page.locator(".boardlib-moves").nth(index).locator("button")
+    pages.wait_until(lambda: words in row.all_inner_texts(), 10.0,
+                     f"a button {words!r} (the buttons: {row.all_inner_texts()})")
+    row.filter(has_text=words).first.click()
+    twin.play(action)
+    recorded = pages.wait_for_history(page, len(twin.state.history), index)
+    assert recorded["move"] == action, (action, recorded)
+
+
+def step_of(twin) -> str:
+    return twin.state.queue[0][0] if twin.state.queue else "over"
+
+
+def one_decision(page: Page, twin) -> None:
+    """The student's next decision, by a click where the board has a place for it (a field, a
+    card, a die), by its button otherwise."""
+    seat, seen = twin.state.current_player(), twin.seen()
+    legal = [str(a) for a in twin.state.legal_actions()]
+    step = step_of(twin)
+    choice = {"action": "move 1", "prepare": next((a for a in legal if a.startswith("play ")),
+                                                   "go"),
+              "modify": "done", "reward": "reward guard"}.get(step, legal[0])
+    target = twin.spec.target_of(choice, seat, seen)
+    here = [a for a in legal if twin.spec.target_of(a, seat, seen) == target] if target else []
+    if target and len(here) == 1:  # scrolled out as far as the target stays in view
+        offset = max(0.0, min(120.0, twin.scene.center_of(target)[1] - 40))
+        click_named(page, twin, target, offset, LAB_SCROLLER)
+    else:
+        press(page, twin, choice)
+
+
+def test_amber_route_a_challenge_played_by_clicks(page: Page, lab: Server) -> None:
+    """Moves and cards by clicks on the board partly scrolled out of view, a refused field,
+    a die's guard and amber choices opened beside it, Go and Done by their buttons, the odds
+    panel open — until a darkness card has been faced and resolved."""
+    if not PLAY.exists():
+        skip_or_fail(f"{PLAY.relative_to(ROOT)} does not exist yet")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    run_notebook_in_lab(page, lab, PLAY)
+    twin = amber_twin()
+    try:
+        page.locator(".boardlib-odds-toggle").first.click()
+        twin.set_show_odds(True)
+        pages.wait_until(lambda: "What are my chances?" in page.locator(".boardlib-odds").first
+                         .inner_text() or "chances are shown" in page.locator(".boardlib-odds")
+                         .first.inner_text(), 10.0, "the odds panel to open")
+        faced = resolved = False
+        shot_dice = shot_refused = False
+        for _ in range(60):
+            if twin.state.is_terminal() or resolved:
+                break
+            assert twin.match.waiting_for_person(), twin.status_text()
+            step = step_of(twin)
+            if step == "action" and not shot_refused:  # a field three ahead: AR-5.5
+                field = twin.state.pos[0] + 3
+                point = twin.scene.center_of(f"field-{field}")
+                pages.scroll_board_partly_out(page, LAB_SCROLLER, 40)
+                pages.click_target(page, point)
+                told = twin.click(*point)
+                assert "AR-5.5" in told and pages.wait_for_status(page, "AR-5.5") == told
+                page.screenshot(path=str(SCREENSHOTS / f"{NAME}__refused.png"))
+                shot_refused = True
+            if step == "prepare":
+                faced = True
+            if step == "modify" and not shot_dice:  # a die's choices, beside the die
+                die = next(f"die-{i}" for i, v in enumerate(twin.state.dice) if v < 6)
+                pages.scroll_board_partly_out(page, LAB_SCROLLER, 120)
+                point = twin.scene.center_of(die)
+                pages.click_target(page, point)
+                twin.click(*point)
+                pages.wait_until(lambda: page.locator(".boardlib-chooser button").count() > 2,
+                                 10.0, "the die's choices")
+                page.screenshot(path=str(SCREENSHOTS / f"{NAME}__challenge_dice.png"))
+                words = [b.description for b in twin.chooser.children[1:-1]]
+                assert any(w.startswith("Guard: die") for w in words), words
+                shot_dice = True
+            before = len(twin.match.log)
+            one_decision(page, twin)
+            told = {e.kind for e in twin.match.log[before:]}
+            resolved = faced and bool(told & {"overcome", "failed"})
+        assert faced and resolved, "no darkness card was faced and resolved"
+        assert shot_dice, "no die was changed"
+    finally:
+        pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
+        page.screenshot(path=str(SCREENSHOTS / f"{NAME}__after_challenge.png"))
+
+
+def test_amber_route_the_curtain_between_two_people(page: Page, lab: Server) -> None:
+    """The hot-seat board hides the first hand behind the curtain; a click on the board is
+    refused; the button shows that person's cards and not the other's."""
+    run_notebook_in_lab(page, lab, PLAY)
+    status = pages.last_move(page, 1)
+    assert status and "Pass the screen" in status["text"], status
+    curtain = page.locator(".boardlib-curtain").nth(1)
+    curtain.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"{NAME}__curtain.png"))
+    curtain.click()
+    pages.wait_until(lambda: "Pass the screen" not in (pages.last_move(page, 1) or {})
+                     .get("text", "Pass the screen"), 10.0, "the curtain to lift")
+    page.screenshot(path=str(SCREENSHOTS / f"{NAME}__unveiled.png"))
+
+
+def test_amber_route_a_finished_game_shows_its_scores(page: Page, lab: Server) -> None:
+    run_notebook_in_lab(page, lab, PLAY)
+    result = page.locator(".boardlib-result").last
+    result.scroll_into_view_if_needed()
+    assert "Final ranking" in result.inner_text()
+    page.screenshot(path=str(SCREENSHOTS / f"{NAME}__final_scores.png"))
+
+
+def test_amber_route_lesson_steps_wait_and_a_card_click_earns_the_tick(page: Page,
+                                                                     lab: Server) -> None:
+    from widgets import RuleStep
+
+    run_notebook_in_lab(page, lab, RULES)
+    feedback = page.evaluate(FEEDBACK_JS)
+    assert feedback and all("Your move:" in text for text in feedback), feedback
+    twin = RuleStep("amber_route", "move").board
+    try:
+        click_named(page, twin, "field-1", 40, LAB_SCROLLER)
+        pages.wait_until(lambda: "✔" in page.evaluate(FEEDBACK_JS)[0], 10.0,
+                         "the first step's feedback to show its tick")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "lab__amber_route__01_rules__step_done.png"))
