@@ -316,3 +316,18 @@ def test_a_button_label_that_tells_the_position_follows_it():
     assert [b.description for b in board.move_buttons.children] == ["Go: roll 1 dice"]
     board.play("play S1")
     assert [b.description for b in board.move_buttons.children] == ["Go: roll 2 dice"]
+
+
+def test_the_panel_gives_the_probability_lessons_number_for_the_rulebooks_monster():
+    """notebooks/amber_route/03_probability.ipynb prints 24549368/28629151 for this very
+    position (the rulebook's Family monster, 3 dice and 3 guards): the panel says the same."""
+    fight = ar.from_description("""version: family
+        player 1: field 2, guards 3, amber 1
+        player 2: field 1
+        facing: D17
+        dice count: 3
+    """)
+    table = odds(fight.observation(0), "en")
+    assert table is not None
+    assert table.rows[0].chances == (Fraction(24549368, 28629151),)
+    assert "3 dice" in table.rows[0].choice
