@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 
 import pytest
@@ -13,9 +14,9 @@ from ipycanvas import canvas as ipycanvas_canvas
 from boardlib import GAMES, Match
 from boardlib.match import SHARED_SCREEN
 from widgets import BOARDS, Board
-from widgets.canvas import paint_runs
+from widgets.canvas import _paint_key, dirty_region, paint_runs, reach
 from widgets.focus import CANVAS_CLASS
-from widgets.scene import Circle, Polygon, Rect, Text, box_of
+from widgets.scene import LAYERS, Circle, Polygon, Rect, Text, box_of
 from widgets.svg import to_svg
 
 GAME_NAMES = list(BOARDS)
@@ -369,8 +370,105 @@ def test_a_highlight_change_redraws_only_the_highlight_layer(game, sent):
     board.unveil()  # legal moves are outlined only once the curtain is lifted
     sent.clear()
     board.set_show_legal(False)
-    clear = ipycanvas_canvas.COMMANDS["clear"]
-    assert len(sent) == 1 and sum(1 for c in sent[0] if c[0] == clear) == 1
+    switch = ipycanvas_canvas.COMMANDS["switchCanvas"]
+    drawn_on = [c[1][0] for c in sent[0] if c[0] == switch]
+    highlights = board.renderer.canvas[LAYERS.index("highlights")]
+    assert len(sent) == 1 and drawn_on == [f"IPY_MODEL_{highlights.model_id}"]
+
+
+# ----- a redraw repaints only what changed -----------------------------------------------------
+STEP = 4  # px between the sample points of the painting model below
+
+
+def _model_picture(shapes, size, regions) -> dict[tuple[int, int], tuple]:
+    """A painting model: at each sample point of ``regions`` (boxes) on a canvas of ``size``,
+    the shapes that may paint there, in paint order (each painting all of its ``reach``)."""
+    width, height = size
+    picture: dict[tuple[int, int], tuple] = {}
+    for shape in shapes:
+        if _paint_key(shape) is None:
+            continue
+        sx0, sy0, sx1, sy1 = reach(shape)
+        points = set()
+        for rx0, ry0, rx1, ry1 in regions:
+            x0, y0 = max(sx0, rx0, 0), max(sy0, ry0, 0)
+            x1, y1 = min(sx1, rx1, width), min(sy1, ry1, height)
+            points.update((x, y) for x in range(math.ceil(x0 / STEP), math.ceil(x1 / STEP))
+                          for y in range(math.ceil(y0 / STEP), math.ceil(y1 / STEP)))
+        for point in points:  # x0 ≤ x·STEP < x1, in every region the shape reaches
+            picture[point] = (*picture.get(point, ()), shape)
+    return picture
+
+
+def _inside(point, boxes) -> bool:
+    x, y = point[0] * STEP, point[1] * STEP
+    return any(x0 <= x < x1 and y0 <= y < y1 for x0, y0, x1, y1 in boxes)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_repainting_the_dirty_region_gives_the_picture_of_a_full_repaint(game, monkeypatch):
+    """In the painting model: outside the boxes the picture stays as it was and is right;
+    what is painted again paints only inside the cleared boxes; inside them it gives the
+    picture of a full repaint."""
+    import widgets.canvas as canvas_module
+
+    calls: list = []  # (drawn, shapes, region) of each layer redraw
+    region_of = canvas_module.dirty_region
+
+    def recording(drawn, shapes, width, height):
+        calls.append((drawn, shapes, region_of(drawn, shapes, width, height)))
+        return calls[-1][2]
+
+    monkeypatch.setattr(canvas_module, "dirty_region", recording)
+    rng = random.Random(11)
+    for state in random_positions(game, 4, seed=3):
+        board = person_board(game, state)
+        for _ in range(8):
+            seat, seen = board.state.current_player(), board.seen()
+            targets = [t for a in board.state.legal_actions()
+                       if (t := board.spec.target_of(a, seat, seen))]
+            if board.state.is_terminal() or not targets:
+                break
+            board.click(*board.scene.center_of(rng.choice(targets)))
+    size = (board.scene.width, board.scene.height)
+    partial = [(old, new, region) for old, new, region in calls if region and region[0]]
+    assert len(partial) >= 3, f"only {len(partial)} of {len(calls)} redraws were partial"
+    whole = [(0, 0, *size)]
+    for old, new, (boxes, repainted) in partial:
+        changed = [reach(x) for x in set(old) ^ set(new) if _paint_key(x) is not None]
+        old_picture = _model_picture(old, size, changed)  # where a change could show
+        new_picture = _model_picture(new, size, changed)
+        for point in set(old_picture) | set(new_picture):
+            if not _inside(point, boxes):
+                assert old_picture.get(point) == new_picture.get(point), point
+        assert all(_inside(p, boxes) for p in _model_picture(repainted, size, whole))
+        assert _model_picture(repainted, size, boxes) == _model_picture(new, size, boxes)
+
+
+def test_the_dirty_region_falls_back_to_a_full_repaint_when_a_part_would_not_be_exact():
+    from widgets.scene import Style
+
+    a = Rect(0, 0, 20, 20, Style(fill="#000"))
+    b = Rect(10, 10, 20, 20, Style(fill="#f00"))
+    c = Rect(200, 200, 10, 10, Style(fill="#0f0"))
+    assert dirty_region((a, b), (b, a), 400, 400) is None  # an overlap now paints the other way
+    assert dirty_region((a, a), (a,), 400, 400) is None  # a shape listed twice
+    assert dirty_region((a,), (a, Rect(0, 0, 400, 300, Style(fill="#00f"))), 400, 400) is None
+    assert dirty_region((a, b), (a, b), 400, 400) == ([], [])
+    assert dirty_region((a, b), (a, b, Rect(5, 5, 1, 1, id="target")), 400, 400) == ([], [])
+    (box,), repainted = dirty_region((a, b), (a, b, c), 400, 400)
+    assert box[0] <= 200 and box[1] <= 200 and box[2] >= 210 and box[3] >= 210
+    assert all(isinstance(v, int) for v in box) and repainted == [c]  # whole pixels
+    boxes, repainted = dirty_region((a,), (a, b), 400, 400)  # b lies on a: a is painted again
+    assert repainted == [a, b] and len(boxes) == 2
+
+
+def test_a_text_reaches_past_its_estimated_width():
+    label = Text(100, 50, "WWMM", 20, anchor="middle", bold=True)
+    x0, y0, x1, y1 = reach(label)
+    bx0, by0, bx1, by1 = box_of(label)
+    assert x0 < bx0 and x1 > bx1 and y0 < by0 and y1 > by1
+    assert x1 - x0 >= 4 * 20  # four of the widest letters, an em each
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

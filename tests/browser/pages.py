@@ -370,3 +370,33 @@ def open_odds(page: Page, index: int = 0) -> Locator:
     panel = page.locator(".boardlib-odds").nth(index)
     panel.locator("table").first.wait_for(state="visible", timeout=15_000)
     return panel
+
+
+# A hash of every pixel of board ``index``'s visible canvas (the layers as composed on screen).
+PIXELS_JS = """
+(index) => {
+  const el = document.querySelectorAll('.boardlib-canvas')[index];
+  const canvas = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let h = 0;
+  for (let k = 0; k < data.length; k++) h = (h * 31 + data[k]) | 0;
+  return h;
+}
+"""
+
+
+def pixels(page: Page, index: int = 0) -> int:
+    """A hash of board ``index``'s pixels: equal pictures, equal hashes."""
+    return page.evaluate(PIXELS_JS, index)
+
+
+def run_in_new_cell(page: Page, code: str) -> None:
+    """Type one line of ``code`` into a new cell at the notebook's end and run it (in the
+    notebook's kernel: what a student would do), then wait until the kernel is idle."""
+    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")  # command mode
+    page.keyboard.press("b")  # a new cell below, selected
+    page.keyboard.press("Enter")  # edit it
+    page.keyboard.insert_text(code)  # as pasted: no auto-closed brackets
+    page.keyboard.press("Shift+Enter")
+    wait_for_execution(page)

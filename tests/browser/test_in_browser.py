@@ -197,6 +197,30 @@ def test_clicks_land_on_the_named_target_in_voila(page: Page, voila_server: Serv
         pages.screenshot(page, SCREENSHOTS / f"voila__{artifact_name(PLAY_NOTEBOOK)}.png")
 
 
+def test_a_board_redrawn_in_parts_looks_exactly_as_one_drawn_whole(page: Page, lab: Server,
+                                                                 ) -> None:
+    """A click repaints only the boxes that changed (widgets.canvas.dirty_region). After moves
+    by clicks and bots, the canvas's pixels equal those of a full redraw of the same scene."""
+    require_play_notebook()
+    run_notebook_in_lab(page, lab, PLAY_NOTEBOOK)
+    twin = play_twin()
+    for _ in range(6):  # flips, placements and the bots' replies: pieces, outlines, tags move
+        seat, seen = twin.state.current_player(), twin.seen()
+        target = next(t for a in twin.state.legal_actions()
+                      if (t := twin.spec.target_of(a, seat, seen)))
+        click_named(page, twin, target, 0, LAB_SCROLLER)
+    page.wait_for_timeout(300)  # the last redraw composed on screen
+    in_parts = pages.pixels(page)
+    pages.run_in_new_cell(page, "board.renderer.canvas[1].fill_rect(0, 0, 4000, 4000)")
+    pages.wait_until(lambda: pages.pixels(page) != in_parts, 10.0, "the canvas to be painted over")
+    pages.run_in_new_cell(page, "board.renderer.redraw_all()")  # every layer drawn whole
+    try:
+        pages.wait_until(lambda: pages.pixels(page) == in_parts, 10.0,
+                         "the full redraw to give the same pixels as the partial ones")
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "lab__redrawn_whole.png"))
+
+
 RULES_NOTEBOOKS = [NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ipynb",
                    NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ja.ipynb"]
 FEEDBACK_JS = "() => [...document.querySelectorAll('.boardlib-feedback')].map(e => e.innerText)"
