@@ -4,8 +4,7 @@ Fair because luck is shared: game ``g`` is deal ``g // k`` played in rotation ``
 seats), and all k rotations of a deal start from the same set-up with the same seed, so each
 bot meets the same dice and cards from every seat. Each game's seed comes from the
 tournament's seed and the game's number alone, never from a worker, so the result is the
-same however many processes play it. The pool uses the "spawn" start method, which does
-not copy a running notebook kernel into the workers (forking one can hang).
+same however many processes play it (``boardlib.parallel``: safe in a notebook).
 
     from boardlib import tournament
     result = tournament.run("pig", ["lookahead", "hold_at_20"], games=40, seed=1)
@@ -15,16 +14,16 @@ not copy a running notebook kernel into the workers (forking one can hang).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 from boardlib.games import GAMES
 from boardlib.info import GameInfo
+from boardlib.parallel import ordered_map
 from boardlib.protocol import CHANCE, TERMINAL
 
 Z95 = 1.959963984540054
@@ -197,22 +196,11 @@ def run(game: str, bots: Sequence[str], games: int = 100, seed: int = 1, jobs: i
     called after every game, in this process.
     """
     info = checked(game, bots, games, variant)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number ≥ 1, not {jobs!r}")
     entries = tuple(bots)
     records: list[GameRecord] = []
-    if jobs == 1:
-        for index in range(games):
-            records.append(play_one(info.name, entries, seed, index, variant))
-            if progress:
-                progress(len(records), games)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(play_one, info.name, entries, seed, index, variant)
-                       for index in range(games)]
-            for future in futures:  # in order: the progress counts finished games in order
-                records.append(future.result())
-                if progress:
-                    progress(len(records), games)
+    game_of = partial(play_one, info.name, entries, seed, variant=variant)
+    for record in ordered_map(game_of, range(games), jobs):  # in order, whatever ``jobs``
+        records.append(record)
+        if progress:
+            progress(len(records), games)
     return TournamentResult(info.name, entries, seed, tuple(records))
