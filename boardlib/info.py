@@ -9,15 +9,16 @@ stays cheap.
 from __future__ import annotations
 
 import importlib
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
 from boardlib.search import LEVELS, make_level
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (see below)
 if TYPE_CHECKING:
+    import random
+    from collections.abc import Mapping
+    from types import ModuleType
+    from typing import Any
+
     from boardlib.bots import Bot
     from boardlib.protocol import GameState
 
@@ -25,7 +26,6 @@ SEARCH_BOTS = tuple(LEVELS)
 """The lookahead bot's levels (boardlib.search.LEVELS): every game offers them, after its own."""
 
 
-@dataclass(frozen=True)
 class GameInfo:
     """One game's facts, and the way in to its engine.
 
@@ -35,8 +35,16 @@ class GameInfo:
     levels of ``SEARCH_BOTS``; ``sampler`` is the module of a game with hidden cards whose
     ``resample(state, seat, rng)`` deals the cards ``seat`` cannot see anew; ``max_actions``
     is a proven bound on a game's length (the conformance suite fails a game that reaches it).
+
+    Read-only, compared by value; ``replace(**changes)`` makes a changed copy. A plain class
+    rather than a dataclass, and typing names only for the type checker: ``import boardlib``
+    reads this module, and dataclasses (which imports inspect) and typing would be most of
+    its cost (issue #11, ``import boardlib`` ≤ 15 ms; benchmarks/bench_import.py).
     """
 
+    # the fields in the constructor's order (repr, replace and pickling follow it), not sorted
+    __slots__ = ("name", "title", "titles", "player_counts", "variants", "bots",  # noqa: RUF023
+                 "hidden_information", "max_actions", "rules", "module_path", "sampler")
     name: str
     title: str
     titles: Mapping[str, str]
@@ -47,7 +55,44 @@ class GameInfo:
     max_actions: int
     rules: str
     module_path: str
-    sampler: str | None = None
+    sampler: str | None
+
+    def __init__(self, name: str, title: str, titles: Mapping[str, str],
+                 player_counts: tuple[int, ...], variants: Mapping[str, Mapping[str, Any]],
+                 bots: tuple[str, ...], hidden_information: bool, max_actions: int, rules: str,
+                 module_path: str, sampler: str | None = None) -> None:
+        given = locals()  # every parameter is the field of the same name
+        for field in self.__slots__:
+            object.__setattr__(self, field, given[field])
+
+    def _fields(self) -> dict[str, Any]:
+        return {field: getattr(self, field) for field in self.__slots__}
+
+    def replace(self, **changes: Any) -> GameInfo:
+        """A copy with the fields named in ``changes`` changed (as ``dataclasses.replace``)."""
+        return GameInfo(**{**self._fields(), **changes})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"GameInfo is read-only (GameInfo.replace makes a changed copy), "
+                             f"so {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"GameInfo is read-only, so {name!r} cannot be deleted")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameInfo):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.module_path))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{field}={value!r}" for field, value in self._fields().items())
+        return f"GameInfo({fields})"
+
+    def __reduce__(self) -> tuple[type[GameInfo], tuple[Any, ...]]:
+        return GameInfo, tuple(self._fields().values())  # read-only: pickle calls __init__
 
     @property
     def module(self) -> ModuleType:

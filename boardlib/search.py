@@ -27,12 +27,13 @@ the driver hands in, so the same seed gives the same move.
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # at run time the search needs only the protocol's methods, not its module
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing: boardlib.info imports
+if TYPE_CHECKING:  # this module, so ``import boardlib`` does too, and it is kept cheap (#11)
+    import random
+    from collections.abc import Callable, Sequence
+
+    # at run time the search needs only the protocol's methods, not its module
     from boardlib.bots import Bot
     from boardlib.info import GameInfo
     from boardlib.protocol import Action, GameState
@@ -53,21 +54,23 @@ ROLLOUT_CAP = 20_000
 """A rollout that has not ended after this many actions counts as a draw (none comes close)."""
 
 
-@dataclass
 class Node:
     """A decision point reached by a path of actions (open loop: chance is not part of the key).
 
     ``visits`` and ``value`` are the statistics of the edge into this node, ``value`` summed
-    from the point of view of the seat that chose that edge.
+    from the point of view of the seat that chose that edge. ``hint`` is the rollout policy's
+    own choice here, the first time the node was reached: tried first and favoured by a bonus
+    that fades with visits (a prior, so few simulations never play worse than the rule of
+    thumb by much).
     """
 
-    visits: int = 0
-    value: float = 0.0
-    children: dict[Key, Node] = field(default_factory=dict)
-    hint: Key | None = None
-    """The rollout policy's own choice here, the first time the node was reached: tried first
-    and favoured by a bonus that fades with visits (a prior, so few simulations never play
-    worse than the rule of thumb by much)."""
+    __slots__ = ("children", "hint", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.children: dict[Key, Node] = {}
+        self.hint: Key | None = None
 
     @property
     def mean(self) -> float:
@@ -219,7 +222,10 @@ class LookaheadBot:
                 f"rollout={self.rollout!r})")
 
     def tree(self, state: GameState, rng: random.Random) -> Node:
-        """The search tree for the seat to move: the root, its children and their statistics."""
+        """The search tree for the seat to move: the root, its children and their statistics.
+
+        The search draws from its own generator, of the kind ``rng`` is (``random.Random``),
+        seeded from it."""
         seat = state.current_player()
         if seat < 0:
             raise ValueError("the bot is asked to move only at a seat's turn")
@@ -229,7 +235,7 @@ class LookaheadBot:
             return info.resample(state, seat, r)
 
         return search(state, sample, self.policy, self.budget,
-                      random.Random(rng.getrandbits(64)), self.exploration)
+                      type(rng)(rng.getrandbits(64)), self.exploration)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         legal = state._legal()

@@ -175,7 +175,7 @@ def test_narration_for_a_viewer_never_tells_what_the_viewer_may_not_know(game):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_people_sharing_a_screen_see_a_curtain_when_the_game_hides_cards(game):
     board = Board(game, seed=2, controls=None)
-    board.info = dataclasses.replace(board.info, hidden_information=True)  # as such games do
+    board.info = board.info.replace(hidden_information=True)  # as such games do
     board._say(None)
     assert board.curtained() and board.viewer is None
     before = board.state.to_json()
@@ -184,7 +184,7 @@ def test_people_sharing_a_screen_see_a_curtain_when_the_game_hides_cards(game):
     board.unveil()
     assert not board.curtained() and board.viewer == board.state.current_player()
     assert board.narration_viewer() == SHARED_SCREEN
-    board.info = dataclasses.replace(board.info, hidden_information=False)
+    board.info = board.info.replace(hidden_information=False)
     board.new_game(bots={1: "random"})
     assert not board.curtained() and board.viewer == 0 and board.narration_viewer() == 0
 

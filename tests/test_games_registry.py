@@ -3,6 +3,8 @@ loads no engine until a game is asked for."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import subprocess
 import sys
 
@@ -22,6 +24,19 @@ def _fresh_python(code: str) -> str:
 def test_the_registry_lists_the_games_in_order():
     assert list(GAMES)[:4] == ["ambar_fossils", "amphipolis", "amber_route", "ambar_2018"]
     assert all(isinstance(info, GameInfo) and info.name == name for name, info in GAMES.items())
+
+
+def test_an_info_is_read_only_compared_by_value_and_replace_copies_it():
+    info = GAMES["amber_route"]
+    with pytest.raises(AttributeError, match="read-only"):
+        info.title = "Amber"
+    changed = info.replace(hidden_information=False)
+    assert changed != info and not changed.hidden_information and changed.title == info.title
+    assert changed.replace(hidden_information=True) == info and hash(changed) == hash(info)
+    assert pickle.loads(pickle.dumps(info)) == info == copy.deepcopy(info)
+    assert repr(info).startswith("GameInfo(name='amber_route', title='Amber Route', ")
+    with pytest.raises(TypeError):
+        info.replace(colour="amber")
 
 
 def test_importing_boardlib_imports_no_game():

@@ -124,3 +124,68 @@ def test_every_module_imports_on_its_own():
         "    importlib.import_module(name)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+# ----- import boardlib is cheap (issue #11: ≤ 15 ms) ---------------------------------------------
+# Checked by what it loads, not by a stopwatch (the machines' speed drifts 2×); the cost itself
+# is measured by benchmarks/bench_import.py.
+
+NAMING_THE_GAMES = {"boardlib", "boardlib.games", "boardlib.info", "boardlib.search"}
+"""All that ``import boardlib`` loads of boardlib: the registry and what it is made of."""
+
+STANDARD_LIBRARY_ALLOWED = {"math"}
+"""All that it may add of the standard library (beyond what the interpreter starts with)."""
+
+HEAVY = {"dataclasses", "decimal", "fractions", "inspect", "json", "random", "typing"}
+"""The modules that were most of its cost: named here so a failure says what came back."""
+
+
+def _loaded_by(statement: str) -> set[str]:
+    code = ("import sys\nbefore = set(sys.modules)\n" + statement +
+            "\nprint(' '.join(sorted(set(sys.modules) - before)))")
+    done = subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
+                          capture_output=True, text=True)
+    return set(done.stdout.split())
+
+
+def test_import_boardlib_loads_only_what_names_the_games():
+    loaded = _loaded_by("import boardlib")
+    ours = {name for name in loaded if name.split(".")[0] == "boardlib"}
+    assert ours == NAMING_THE_GAMES, f"boardlib modules loaded: {sorted(ours - NAMING_THE_GAMES)}"
+    assert not loaded & HEAVY, f"heavy modules loaded: {sorted(loaded & HEAVY)}"
+    others = loaded - ours - STANDARD_LIBRARY_ALLOWED
+    assert not others, f"more of the standard library loaded: {sorted(others)}"
+
+
+def test_the_protocols_names_load_on_first_use_and_are_the_modules_own():
+    loaded = _loaded_by(
+        "from boardlib import CHANCE, GameState, Match, from_json\n"
+        "import boardlib.match, boardlib.protocol, boardlib.saves\n"
+        "assert Match is boardlib.match.Match and GameState is boardlib.protocol.GameState\n"
+        "assert CHANCE == boardlib.protocol.CHANCE and from_json is boardlib.saves.load")
+    assert {"boardlib.match", "boardlib.protocol", "fractions"} <= loaded
+    assert not {name for name in loaded if name.split(".")[:2] == ["boardlib", "amphipolis"]}
+
+
+def test_every_name_the_root_offers_resolves():
+    import boardlib
+
+    for name in boardlib.__all__:
+        assert getattr(boardlib, name) is not None, name
+    assert set(boardlib.__all__) <= set(dir(boardlib))
+
+
+def test_the_names_given_on_first_use_are_the_ones_the_type_checker_sees():
+    """``boardlib/__init__.py`` names each deferred name twice: in the table ``__getattr__``
+    reads and in the ``TYPE_CHECKING`` imports that mypy and IDEs read. They must agree."""
+    import boardlib
+
+    tree = ast.parse((PACKAGE / "__init__.py").read_text("utf-8"))
+    seen = {
+        alias.asname or alias.name: (node.module, alias.name)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for node in block.body if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == boardlib._ON_FIRST_USE
