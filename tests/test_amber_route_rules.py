@@ -598,6 +598,12 @@ def test_the_fight_round_is_counted_saved_and_checked():
         amber_route.from_json(json.dumps(start))
     do(state, "die 6", "die 6", "die 6", "done")  # three hits: the monster's last two points
     assert state.hp == 0 and state.snapshot()["round"] is None
+    rolling = ("player 1: field 10, guards 6\nplayer 2: field 0\nfacing: D00\ndice: 0\n"
+               "queue: roll 0 0; modify 0 0 0; hit 0; end_turn\n")
+    assert from_description(rolling).fight_round == 1  # a described fight: round 1 by default
+    assert from_description(rolling + "round: 3").fight_round == 3
+    with pytest.raises(ValueError, match="must say which round"):
+        from_description(rolling + "round: none")
 
 
 @pytest.mark.rule("AR-8.4")

@@ -14,11 +14,10 @@ their reward), ``grace`` (the Advanced grace card held) and ``missed`` (turns to
 Optional lines: ``names``, ``to move`` (the seat whose turn it is; default 1),
 ``facing``, ``level`` (0, 1, 2 for I, II, III), ``hp``, ``round`` (of the monster fight or
 Advanced player fight under way; default 1 when the queue is in one), ``dice count``,
-``damage36``,
-``dice``, ``other dice``, ``duel``, ``first``, ``finals``, ``fresh``, ``light deck``,
-``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``, ``box``,
-``amber pool``, ``guard pool``, ``queue`` (the steps still to come, separated by ``;``)
-and ``over``. Cards not written anywhere are in their decks (Advanced grace cards in the
+``damage36``, ``dice``, ``other dice``, ``duel``, ``first``, ``finals``, ``fresh``,
+``light deck``, ``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``,
+``box``, ``amber pool``, ``guard pool``, ``queue`` (the steps still to come, separated by
+``;``) and ``over``. Cards not written anywhere are in their decks (Advanced grace cards in the
 box); the pools hold what nobody has; the queue defaults to the player to move choosing an
 action (or facing the card). Everything is checked exactly like a loaded save.
 """
@@ -59,9 +58,9 @@ if TYPE_CHECKING:  # the state builds on this module: only its type is needed he
 
 _KEYS = (
     "version", "names", "to move", "facing", "level", "hp", "round", "dice count", "damage36",
-    "dice",
-    "other dice", "duel", "first", "finals", "fresh", "light deck", "light discard", "table",
-    "look", "dark deck", "dark discard", "box", "amber pool", "guard pool", "queue", "over",
+    "dice", "other dice", "duel", "first", "finals", "fresh", "light deck", "light discard",
+    "table", "look", "dark deck", "dark discard", "box", "amber pool", "guard pool", "queue",
+    "over",
 )
 _SEAT_KEYS = ("field", "guards", "amber", "secured", "hand", "kept", "grace", "missed")
 
