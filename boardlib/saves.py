@@ -42,12 +42,18 @@ def load(text: object, game: str | None = None) -> GameState:
             raise ValueError(
                 f"Move {number} in the save ({action!r}) is not legal there: {problem}"
             ) from None
-    if state.snapshot() != _field(data, "position", dict):
+    position, reached = _field(data, "position", dict), state.snapshot()
+    if reached != position:
+        keys = sorted((k for k in {*position, *reached}
+                       if position.get(k, _NONE) != reached.get(k, _NONE)), key=str)
         raise ValueError(
             "The saved position does not match what its moves lead to: the save was edited "
-            "or damaged."
+            f"or damaged (it differs in {', '.join(repr(k) for k in keys)})."
         )
     return state
+
+
+_NONE = object()  # a key missing from one side
 
 
 def _parse(text: object) -> dict[str, Any]:

@@ -556,6 +556,70 @@ def test_the_same_dice_every_round():
     assert state.hp == 2 and len(state.dice) == 3 and state.is_chance_node()
 
 
+@pytest.mark.rule("AR-8.4", "AR-12.4")
+def test_the_fight_round_is_counted_saved_and_checked():
+    state = position("""
+        version: advanced
+        player 1: field 10, guards 6, hand W2
+        player 2: field 0
+        facing: D00
+    """)
+    assert state.snapshot()["round"] is None  # choosing support: no round has begun
+    do(state, "play W2", "go")
+    assert state.snapshot()["round"] == 1
+    do(state, "die 4", "die 1", "die 1", "done", "die 1", "die 1")
+    assert state.fight_round == 2 and state.observation(1)["round"] == 2  # public
+    assert "round: 2" in state.describe().splitlines()
+    assert from_description(state.describe()).snapshot() == state.snapshot()
+    assert state.clone().fight_round == 2 and state.clone() == state
+    other = state.clone()
+    other.fight_round = 3
+    assert other != state
+    save = state.to_json()
+    assert json.loads(save)["position"]["round"] == 2
+    assert amber_route.from_json(save).fight_round == 2
+    tampered = json.loads(save)
+    tampered["position"]["round"] = 5
+    with pytest.raises(ValueError, match="differs in 'round'"):
+        amber_route.from_json(json.dumps(tampered))
+    assert state.to_json() == save  # nothing changed
+    snapshot = state.snapshot()
+    for bad, problem in ((None, "must say which round"), (0, "'round' must be null"),
+                         ("2", "'round' must be null"), (True, "'round' must be null"),
+                         (1.5, "'round' must be null")):
+        with pytest.raises(ValueError, match=problem):
+            amber_route.from_snapshot({**snapshot, "round": bad})
+    assert state.snapshot() == snapshot
+    with pytest.raises(ValueError, match="no monster fight or player fight is under way"):
+        amber_route.from_snapshot({**new_game(players=2, seed=1).snapshot(), "round": 1})
+    start = json.loads(new_game(players=2, seed=1).to_json())
+    start["start"]["round"] = 2
+    with pytest.raises(ValueError, match="'round' is 2, but no monster fight"):
+        amber_route.from_json(json.dumps(start))
+    do(state, "die 6", "die 6", "die 6", "done")  # three hits: the monster's last two points
+    assert state.hp == 0 and state.snapshot()["round"] is None
+    rolling = ("player 1: field 10, guards 6\nplayer 2: field 0\nfacing: D00\ndice: 0\n"
+               "queue: roll 0 0; modify 0 0 0; hit 0; end_turn\n")
+    assert from_description(rolling).fight_round == 1  # a described fight: round 1 by default
+    assert from_description(rolling + "round: 3").fight_round == 3
+    with pytest.raises(ValueError, match="must say which round"):
+        from_description(rolling + "round: none")
+
+
+@pytest.mark.rule("AR-8.4")
+def test_a_lost_fight_ends_its_rounds():
+    state = position("""
+        version: advanced
+        player 1: field 10, guards 1, amber 1
+        player 2: field 0
+        facing: D00
+    """)
+    do(state, "go", "die 1", "done", "die 1", "die 1", "die 2", "done")
+    assert state.fight_round == 2
+    events = do(state, "die 6", "die 1")
+    assert "failed" in [e.kind for e in events] and state.snapshot()["round"] is None
+
+
 @pytest.mark.rule("AR-8.5")
 def test_monster_loses_at_zero_hit_points_player_at_zero_guards():
     state = position("""

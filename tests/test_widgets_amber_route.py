@@ -14,10 +14,12 @@ from boardlib import amber_route as ar
 from boardlib.amber_route import odds as exact
 from boardlib.amber_route.bots import CarefulBot
 from boardlib.bots import RandomBot
+from tests.helpers import do
 from widgets import Board, RuleStep
 from widgets.amber_route.lessons import GHOST_EXAMPLE, MONSTER_EXAMPLE, TRAP_ROLLED
 from widgets.amber_route.odds_panel import odds
 from widgets.amber_route.spec import SPEC, action_words, target_of
+from widgets.pictures import picture
 from widgets.scene import Text
 from widgets.spec import ViewContext
 
@@ -160,6 +162,43 @@ def test_the_challenge_panel_says_the_level_and_why():
     assert any("terrain forest ✔" in t and "symbol monster ✘" in t for t in shown)
     assert any("3 of 3 hit points left" in t for t in shown)
     assert any("2 guards ⚡" in t for t in shown)
+
+
+def test_the_panel_shows_the_fight_round_beside_the_hit_points_in_both_languages():
+    def rounds(board_or_scene) -> list[str]:
+        scene = getattr(board_or_scene, "scene", board_or_scene)
+        return [t for t in texts(scene) if t.startswith(("Round", "第")) or "ラウンド" in t]
+
+    for lang, second in (("en", "Round 2"), ("ja", "第2ラウンド")):
+        board = board_at(MONSTER_EXAMPLE, controls=None, lang=lang)
+        assert rounds(board) == []  # choosing support: the fight has not begun
+        state = ar.from_description(MONSTER_EXAMPLE)
+        do(state, "play F2", "go", "die 5", "die 6", "die 2", "done", "die 4", "die 1")
+        board = Board("amber_route", state=state, bots={1: "careful"}, controls=None, lang=lang,
+                      seed=3)
+        assert board.state.fight_round == 2 and board.state.current_player() == 0
+        assert rounds(board) == [second]
+        shown = texts(board.scene)  # on the line under the hit points
+        above = shown[shown.index(second) - 1]
+        assert above.startswith(("Monster: 1 of 3", "怪物：体力3のうち残り1"))
+        after = ar.from_description(MONSTER_EXAMPLE)
+        do(after, "play F2", "go", "die 5", "die 6", "die 2", "done", "die 4", "die 1", "die 4",
+           "die 1", "die 2", "done")  # the rulebook's second round fells the monster
+        assert after.legal_actions() == ["reward guard", "reward light"]
+        assert rounds(picture(after, lang=lang)) == []
+        duel = ar.from_description(DUEL_START)
+        do(duel, "play F2", "go", "die 6", "die 6", "die 6", "done", "reward guard", "card S1",
+           "attack 2", "add M1", "ready", "add W1", "add W2")
+        assert rounds(picture(duel, lang=lang)) == []  # the duel's cards: no round yet
+        do(duel, "ready")
+        assert rounds(picture(duel, lang=lang)) == [second.replace("2", "1")]
+        do(duel, "die 6", "die 5", "die 4", "die 3", "die 2")
+        assert rounds(picture(duel, lang=lang)) == [second]
+
+
+DUEL_START = ("version: advanced\nplayer 1: field 2, guards 3, amber 1, hand M1 M2 M3 F2\n"
+              "player 2: field 2, guards 4, amber 2, hand W1 W2 S3\nfacing: D47\n")
+"""AR-12.7: player 1 escapes a level II ghost on a field player 2 shares, then attacks."""
 
 
 # ----- the odds panel -----

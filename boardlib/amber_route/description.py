@@ -12,11 +12,12 @@ Player lines list ``key value`` items separated by commas: ``field`` (0 = the se
 (default 0), ``hand`` (light cards like ``F2 A1``), ``kept`` (darkness cards kept for
 their reward), ``grace`` (the Advanced grace card held) and ``missed`` (turns to miss).
 Optional lines: ``names``, ``to move`` (the seat whose turn it is; default 1),
-``facing``, ``level`` (0, 1, 2 for I, II, III), ``hp``, ``dice count``, ``damage36``,
-``dice``, ``other dice``, ``duel``, ``first``, ``finals``, ``fresh``, ``light deck``,
-``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``, ``box``,
-``amber pool``, ``guard pool``, ``queue`` (the steps still to come, separated by ``;``)
-and ``over``. Cards not written anywhere are in their decks (Advanced grace cards in the
+``facing``, ``level`` (0, 1, 2 for I, II, III), ``hp``, ``round`` (of the monster fight or
+Advanced player fight under way; default 1 when the queue is in one), ``dice count``,
+``damage36``, ``dice``, ``other dice``, ``duel``, ``first``, ``finals``, ``fresh``,
+``light deck``, ``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``,
+``box``, ``amber pool``, ``guard pool``, ``queue`` (the steps still to come, separated by
+``;``) and ``over``. Cards not written anywhere are in their decks (Advanced grace cards in the
 box); the pools hold what nobody has; the queue defaults to the player to move choosing an
 action (or facing the card). Everything is checked exactly like a loaded save.
 """
@@ -56,9 +57,10 @@ if TYPE_CHECKING:  # the state builds on this module: only its type is needed he
     from boardlib.amber_route.state import AmberRouteState
 
 _KEYS = (
-    "version", "names", "to move", "facing", "level", "hp", "dice count", "damage36", "dice",
-    "other dice", "duel", "first", "finals", "fresh", "light deck", "light discard", "table",
-    "look", "dark deck", "dark discard", "box", "amber pool", "guard pool", "queue", "over",
+    "version", "names", "to move", "facing", "level", "hp", "round", "dice count", "damage36",
+    "dice", "other dice", "duel", "first", "finals", "fresh", "light deck", "light discard",
+    "table", "look", "dark deck", "dark discard", "box", "amber pool", "guard pool", "queue",
+    "over",
 )
 _SEAT_KEYS = ("field", "guards", "amber", "secured", "hand", "kept", "grace", "missed")
 
@@ -126,6 +128,7 @@ def parse_description(text: str) -> dict[str, Any]:
     else:
         data["queue"] = [*([f"draw_phase {turn}"] if version == FAMILY else []),
                          f"action {turn}", "end_turn"]
+    data["round"] = _fight_round(fields.get("round"), data["queue"])
     return data
 
 
@@ -142,8 +145,10 @@ def describe(state: AmberRouteState) -> str:
         lines.append(f"player {p + 1}: " + ", ".join(items))
     lines.append(f"to move: {d['turn'] + 1}")
     lines.append(f"facing: {d['card'] or ''}")
-    lines += [f"level: {d['level']}", f"hp: {d['hp']}", f"dice count: {d['dice_count']}",
-              f"damage36: {'yes' if d['damage36'] else 'no'}"]
+    lines += [f"level: {d['level']}", f"hp: {d['hp']}"]
+    if d["round"] is not None:
+        lines.append(f"round: {d['round']}")
+    lines += [f"dice count: {d['dice_count']}", f"damage36: {'yes' if d['damage36'] else 'no'}"]
     lines += [f"dice: {_join(d['dice'])}", f"other dice: {_join(d['other_dice'])}",
               f"duel: {_join(d['duel'])}"]
     if d["first"] is not None:
@@ -158,6 +163,17 @@ def describe(state: AmberRouteState) -> str:
     if d["ended"]:
         lines.append(f"over: {d['ended']}")
     return "\n".join(lines) + "\n"
+
+
+def _fight_round(text: str | None, queue: list[str]) -> int | None:
+    """The ``round`` line (blank or ``none``: no fight), or 1 for a queue in a fight's rounds."""
+    if text is None:
+        fighting = any(step.split()[:1] in (["hit"], ["mon_hit"], ["duel_hit"]) for step in queue
+                       if isinstance(step, str))
+        return 1 if fighting else None
+    if text.strip().lower() in ("", "none"):
+        return None
+    return _whole(text, "round")
 
 
 def _fill_decks(data: dict[str, Any], version: int) -> None:

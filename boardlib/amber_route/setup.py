@@ -95,6 +95,7 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
         "card": DARK_TOKENS[state.card] if state.card >= 0 else None,
         "level": state.level,
         "hp": state.hp,
+        "round": state.fight_round or None,
         "dice_count": state.challenge_dice,
         "damage36": state.damage_boost,
         "dice": list(state.dice),
@@ -160,6 +161,14 @@ def validate(s: AmberRouteState) -> None:
         raise ValueError("The game ends only after the final turns (AR-14.1).")
     if len(s.dice) > 5 or len(s.other_dice) > 5:
         raise ValueError("No roll uses more than the box's 5 dice (AR-7.4).")
+    fighting = next((st[0] for st in s.queue if st[0] in _ROUND_STEPS), None)
+    if fighting and not s.fight_round:
+        raise ValueError(f"The fight under way (step {fighting!r}) must say which round it is in: "
+                         "'round' is 1 for the first round, one more for each next round "
+                         "(AR-8.4, AR-12.4).")
+    if s.fight_round and not fighting:
+        raise ValueError(f"'round' is {s.fight_round}, but no monster fight or player fight is "
+                         "under way: outside a fight it must be null (AR-8.4, AR-12.4).")
     for step in s.queue:
         _check_step(s, step)
     _check_order(s)
@@ -179,6 +188,11 @@ def validate(s: AmberRouteState) -> None:
 
 
 _GRACE_SET = frozenset(GRACE_CARDS)
+_ROUND_STEPS = frozenset(("hit", "mon_hit", "duel_hit"))
+"""Steps in the queue only while the rounds of a monster fight (AR-8.4) or of an Advanced
+player fight (AR-12.4) are being fought: exactly then the position counts a round."""
+ROUND_LIMIT = 600_000
+"""No fight has more rounds than a game has actions (``max_actions`` in boardlib.games)."""
 _NEEDS_CHALLENGE = {"prepare", "hit", "mon_hit", "ghost", "trap"}
 _CHALLENGER = _NEEDS_CHALLENGE | {"reward", "card_reward", "attack"}
 _NEEDS_DUEL = {"duel_cards": 6, "duel_round": 6, "duel_hit": 6, "contest_first": 4,
@@ -288,6 +302,16 @@ def _queue(value: Any, n: int) -> list[tuple[str, int, int, int]]:
             raise ValueError(f"Step {text!r} is not a way to change dice.")
         steps.append(_step(parts[0], *numbers[:3]))
     return steps
+
+
+def _round(value: Any) -> int:
+    """A save's fight round: null outside a fight (kept as 0), else 1, 2, …"""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT:
+        raise ValueError(f"'round' must be null (no fight) or the fight's round, a whole number "
+                         f"1–{ROUND_LIMIT}, not {value!r}.")
+    return value
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:

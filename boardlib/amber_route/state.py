@@ -86,6 +86,7 @@ from boardlib.amber_route.setup import (
     _light_counts,
     _light_counts_of,
     _queue,
+    _round,
     check_players,
     check_version,
     snapshot,
@@ -283,6 +284,7 @@ class AmberRouteState(GameState):
     card: int  # the darkness card being resolved, or -1
     level: int  # 0, 1, 2 = I, II, III
     hp: int  # the monster's hit points left
+    fight_round: int  # the round of the monster fight or Advanced duel being fought, or 0
     challenge_dice: int  # dice the player rolls in this challenge
     damage_boost: bool  # a kept "damage 3-6" reward is in use
     dice: list[int]
@@ -628,7 +630,10 @@ class AmberRouteState(GameState):
                                                  "reward": REWARDS[CARD_REWARD[c]]}))
         else:
             self.queue.pop(0)
-            self._roll_round(p, _CHECK_STEP[CARD_KIND[self.card]][p])
+            kind = CARD_KIND[self.card]
+            if kind == MONSTER:
+                self.fight_round = 1  # AR-8.4: the fight's first round begins
+            self._roll_round(p, _CHECK_STEP[kind][p])
 
     def _roll_round(self, p: int, after: tuple[str, int, int, int]) -> None:
         count = self.challenge_dice
@@ -823,6 +828,7 @@ class AmberRouteState(GameState):
         if (had and not self.guards[p]) or (not had and dealt):
             self._lose(p, events)
         else:
+            self.fight_round += 1  # AR-8.4: the next round
             self._roll_round(p, _HIT_STEP[p])
 
     def _auto_ghost(self, head: tuple, events: list[Event]) -> None:
@@ -846,6 +852,7 @@ class AmberRouteState(GameState):
             self._lose(p, events)
 
     def _auto_duel_round(self, head: tuple, events: list[Event]) -> None:
+        self.fight_round += 1  # AR-12.4: the first round, or another one
         a_hp, d_hp = self.duel[DUEL_STRENGTH + ATTACKER], self.duel[DUEL_STRENGTH + DEFENDER]
         self.dice, self.other_dice = [0] * a_hp, [0] * d_hp
         self._push(*(_step("roll", 0, i) for i in range(a_hp)),
@@ -898,6 +905,7 @@ class AmberRouteState(GameState):
         self.table = [0] * LIGHT_KINDS
         self.duel = []
         self.dice, self.other_dice = [], []
+        self.fight_round = 0
         events.append(new_event(GAME, "fight_won", winner, {}))
 
     def _auto_grace(self, head: tuple, events: list[Event]) -> None:
@@ -989,6 +997,7 @@ class AmberRouteState(GameState):
         self._gain_amber(p, LEVEL_AMBER[level], events)
         self.card = -1
         self.dice, self.other_dice = [], []
+        self.fight_round = 0
         if CARD_KEEP[c]:
             self.kept[p].append(c)
             self.kept[p].sort()
@@ -1032,6 +1041,7 @@ class AmberRouteState(GameState):
             self.missed[p] += missed
             events.append(new_event(GAME, "missed_turns", p, {"n": missed}))
         self.dice, self.other_dice = [], []
+        self.fight_round = 0
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
@@ -1202,7 +1212,8 @@ def new_game(
     s.box = [] if family else sorted(graces[count:])
     s.amber_pool = TOTAL_AMBER - count * START["amber"]
     s.guard_pool = TOTAL_GUARDS - count * START["guards"]
-    s.card, s.level, s.hp, s.challenge_dice, s.damage_boost = -1, 0, 0, 0, False
+    s.card, s.level, s.hp, s.fight_round = -1, 0, 0, 0
+    s.challenge_dice, s.damage_boost = 0, False
     s.dice, s.other_dice, s.duel = [], [], []
     s.turn, s.first, s.finals, s.fresh = first, -1, [], False
     s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
@@ -1251,6 +1262,7 @@ def from_snapshot(data: Any) -> AmberRouteState:
     s.card = -1 if card is None else _dark(card, "card")
     s.level = _int(data.get("level"), "level", 0, 2)
     s.hp = _int(data.get("hp"), "hp", 0, 5)
+    s.fight_round = _round(data.get("round"))
     s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
     s.damage_boost = _flag(data.get("damage36"), "damage36")
     s.dice = _dice(data.get("dice"), "dice")

@@ -31,6 +31,7 @@ LABELS: dict[str, dict[str, str]] = {
         "reward_keep": "card reward: {reward} (hourglass: kept for later)",
         "goal_monster": "Monster: {hp} of {max} hit points left; its {dice} dice hit on "
                         "{low}–6, yours on {mine}–6",
+        "fight_round": "Round {n}",
         "goal_ghost": "Ghost: the dice must reach {need} (lose {lose} cards if not)",
         "goal_trap": "Trap: {need} dice must show the same face (a missed turn per die short)",
         "dice_count": "You will roll {n} dice",
@@ -190,6 +191,7 @@ LABELS: dict[str, dict[str, str]] = {
         "reward_keep": "カードの報酬：{reward}（砂時計：後で使える）",
         "goal_monster": "怪物：体力{max}のうち残り{hp}・怪物のダイス{dice}個は{low}〜6、"
                         "あなたは{mine}〜6で命中",
+        "fight_round": "第{n}ラウンド",
         "goal_ghost": "幽霊：ダイスの合計が{need}以上（失敗でカード{lose}枚を失う）",
         "goal_trap": "罠：{need}個のダイスを同じ目に（足りない1個ごとに1回休み）",
         "dice_count": "振るダイス：{n}個",

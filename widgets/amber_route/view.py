@@ -207,6 +207,8 @@ def _panel(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
         a, d, a_hp, d_hp = seen["duel"][:4]
         lines.append((_label("duel_line", lang, attacker=names[a], a_hp=a_hp,
                              defender=names[d], d_hp=d_hp), 15, "#3b2a10", True))
+        if seen["round"]:  # AR-12.4: once the dice are rolled, round after round
+            lines.append((_label("fight_round", lang, n=seen["round"]), 13, "#3b2a10", True))
     elif len(seen["duel"]) == 4:
         a, d, ca, cd = seen["duel"]
         lines.append((_label("contest_line", lang, attacker=names[a], a=ca, defender=names[d],
@@ -254,6 +256,8 @@ def _card_lines(seen: Seen, card: int, mover: int, lang: str) -> list[TextLine]:
         hp_max, m_dice, low = MONSTERS[version][level]
         lines.append((_label("goal_monster", lang, hp=seen["hp"], max=hp_max, dice=m_dice,
                              low=low, mine=3 if seen["damage36"] else 4), 13, "#6b1f1f", True))
+        if seen["round"]:  # AR-8.4: from the first roll on (not while choosing support)
+            lines.append((_label("fight_round", lang, n=seen["round"]), 13, "#6b1f1f", True))
     elif kind == 1:
         need, lose = GHOSTS[version][level]
         lines.append((_label("goal_ghost", lang, need=need, lose=lose), 13, "#6b1f1f", True))
