@@ -107,32 +107,38 @@ def dirty_region(drawn: Sequence[Shape], shapes: Sequence[Shape], width: float,
     as before paint, in the same order (shared shapes that changed order: None). No clip is
     used: Chromium anti-aliases clipped shapes differently, so a clip would not be exact.
     """
-    before, after = set(drawn), set(shapes)
-    if len(before) != len(drawn) or len(after) != len(shapes):
-        return None  # a shape listed twice: counting copies is not worth it
-    if [s for s in drawn if s in after] != [s for s in shapes if s in before]:
-        return None  # shared shapes reordered: overlaps may paint differently
-    limit = DIRTY_SHARE * width * height
-    changed = [s for s in drawn if s not in after] + [s for s in shapes if s not in before]
-    boxes = [box for s in changed if _paint_key(s) is not None
-             if (box := _pixel_box(reach(s), width, height))]
-    painted = [s for s in shapes if _paint_key(s) is not None]
-    chosen = [False] * len(painted)
-    grown = True
+    first: dict[Shape, int] = {}  # each drawn shape → its place (hashed once: shapes are many)
+    for i, shape in enumerate(drawn):
+        if first.setdefault(shape, i) != i:
+            return None  # a shape listed twice: counting copies is not worth it
+    kept, added, last = set(), [], -1
+    for shape in shapes:
+        i = first.get(shape)
+        if i is None:
+            added.append(shape)
+        elif i <= last:
+            return None  # shared shapes reordered (or repeated): overlaps may paint otherwise
+        else:
+            kept.add(i)
+            last = i
+    removed = [shape for i, shape in enumerate(drawn) if i not in kept]
+    boxes = [box for shape in removed + added if _paint_key(shape) is not None
+             if (box := _pixel_box(reach(shape), width, height))]
+    candidates = [(shape, box) for shape in shapes if _paint_key(shape) is not None
+                  if (box := _pixel_box(reach(shape), width, height))]
+    chosen = [False] * len(candidates)
+    limit, grown = DIRTY_SHARE * width * height, True
     while grown:  # a shape touching the boxes is painted whole, so its reach joins them
         grown = False
-        for i, shape in enumerate(painted):
-            if chosen[i]:
-                continue
-            box = _pixel_box(reach(shape), width, height)
-            if box and _touches(box, boxes):
+        for i, (_, box) in enumerate(candidates):
+            if not chosen[i] and _touches(box, boxes):
                 chosen[i] = True
                 if box not in boxes:  # an added shape's own box is there already
                     boxes.append(box)
                     grown = True
         if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > limit:
             return None
-    return boxes, [s for s, c in zip(painted, chosen, strict=True) if c]
+    return boxes, [shape for (shape, _), c in zip(candidates, chosen, strict=True) if c]
 
 
 def _pixel_box(box: tuple[float, float, float, float], width: float,
