@@ -221,6 +221,32 @@ def test_a_board_redrawn_in_parts_looks_exactly_as_one_drawn_whole(page: Page, l
         page.screenshot(path=str(SCREENSHOTS / "lab__redrawn_whole.png"))
 
 
+def test_pointer_moves_over_a_board_send_the_kernel_nothing(page: Page, lab: Server) -> None:
+    """ipycanvas sends every mouse move to the kernel, where a click would wait behind them;
+    widgets.focus stops them at the board. A glide across it is heard as no move, and the
+    click at its end still plays its target."""
+    require_play_notebook()
+    run_notebook_in_lab(page, lab, PLAY_NOTEBOOK)
+    twin = play_twin()
+    pages.run_in_new_cell(page, "heard = []; board.renderer.canvas.on_mouse_move("
+                                "lambda x, y: heard.append((x, y)))")
+    seat, seen = twin.state.current_player(), twin.seen()
+    target = next(t for a in twin.state.legal_actions()
+                  if (t := twin.spec.target_of(a, seat, seen)))
+    page.locator(".boardlib-canvas").first.scroll_into_view_if_needed()
+    x, y = pages.page_point(page, twin.scene.center_of(target))
+    page.mouse.move(x - 200, y + 60)
+    page.mouse.move(x, y, steps=30)  # thirty moves over the board
+    pages.click_target(page, twin.scene.center_of(target))
+    twin.click(*twin.scene.center_of(target))
+    pages.wait_for_history(page, len(twin.state.history))
+    pages.run_in_new_cell(page, 'print(f"moves heard: {len(heard)}")')
+    said = pages.wait_until(lambda: next((text for text in page.locator(
+        ".jp-OutputArea-output").all_inner_texts() if "moves heard:" in text), None),
+        10.0, "the kernel to say how many moves it heard")
+    assert said.strip() == "moves heard: 0"
+
+
 RULES_NOTEBOOKS = [NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ipynb",
                    NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ja.ipynb"]
 FEEDBACK_JS = "() => [...document.querySelectorAll('.boardlib-feedback')].map(e => e.innerText)"
