@@ -341,12 +341,21 @@ def scroll_board_partly_out(page: Page, scroller: str | None, offset: float,
     page.wait_for_timeout(250)
 
 
-def click_target(page: Page, point: tuple[float, float], index: int = 0) -> tuple[float, float]:
-    """Click scene point ``point`` of board ``index`` where it is now, without scrolling first
-    (a student does not scroll before clicking)."""
+def page_point(page: Page, point: tuple[float, float], index: int = 0) -> tuple[float, float]:
+    """Where scene point ``point`` of board ``index`` is on the page now (CSS pixels)."""
     box = board_box(page, index)
-    x = box["x"] + point[0] * box["width"] / box["pixels"][0]
-    y = box["y"] + point[1] * box["height"] / box["pixels"][1]
+    return (box["x"] + point[0] * box["width"] / box["pixels"][0],
+            box["y"] + point[1] * box["height"] / box["pixels"][1])
+
+
+def click_target(page: Page, point: tuple[float, float], index: int = 0,
+                 glide: int = 0) -> tuple[float, float]:
+    """Click scene point ``point`` of board ``index`` where it is now, without scrolling first
+    (a student does not scroll before clicking); ``glide`` > 0 moves the pointer there in that
+    many steps first, as a hand does, instead of jumping."""
+    x, y = page_point(page, point, index)
+    if glide:
+        page.mouse.move(x, y, steps=glide)
     page.mouse.click(x, y)
     return x, y
 
