@@ -35,7 +35,7 @@ from boardlib.amber_route.data import (
 from boardlib.amber_route.state import duel_damage, trap_matches
 from widgets.amber_route.labels import LABELS
 from widgets.labels import label
-from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text
+from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text, wrap_text
 from widgets.spec import Seen, ViewContext
 
 WIDTH = 912
@@ -121,7 +121,10 @@ def view(seen: Seen, context: ViewContext) -> Scene:
     lang = context.lang
     names = list(context.names) or list(seen["names"])
     players = len(seen["seats"])
-    height = ROWS_TOP + players * (ROW_H + 6) + 44
+    legend = [line for key in ("legend", "legend_2")  # wrapped: canvas text does not wrap
+              for line in wrap_text(_label(key, lang), 12, WIDTH - 24, max_lines=3)]
+    legend_top = ROWS_TOP + players * (ROW_H + 6) + 18
+    height = legend_top + 16 * len(legend) - 2
     shapes: list[Shape] = [Text(12, 20, _label("route", lang), 15, "#3b2a10", bold=True,
                                 layer="board"),
                            Text(WIDTH - 10, 20, _label("placeholder_mark", lang), 12, "#9b2c00",
@@ -130,9 +133,8 @@ def view(seen: Seen, context: ViewContext) -> Scene:
     shapes += _panel(seen, names, lang)
     for seat in range(players):
         shapes += _player_row(seen, seat, ROWS_TOP + seat * (ROW_H + 6), names, context)
-    for line, key in enumerate(("legend", "legend_2")):
-        shapes.append(Text(12, height - 26 + line * 16, _label(key, lang), 12, "#444",
-                           layer="board"))
+    for row, line in enumerate(legend):
+        shapes.append(Text(12, legend_top + row * 16, line, 12, "#444", layer="board"))
     return Scene(WIDTH, height, tuple(shapes), background="#f6f0e2",
                  notes=(seen["placeholder_data"],))
 
@@ -349,8 +351,8 @@ def _decks(seen: Seen, top: float, lang: str) -> list[Shape]:
                  _label("light_deck", lang, n=seen["light_deck"])),
             Text(x + 56, y + 19, _label("light_deck", lang, n=seen["light_deck"]), 12, "#3b2a10",
                  "middle", True),
-            Text(x - 8, y + 19, _label("dark_deck", lang, n=seen["dark_deck"]), 12, "#3b2a10",
-                 "end", layer="board")]
+            Text(x + 112, y - 8, _label("dark_deck", lang, n=seen["dark_deck"]), 12, "#3b2a10",
+                 "end", layer="board")]  # above the light deck: clear of a fight's dice
 
 
 # ----- the players -----
