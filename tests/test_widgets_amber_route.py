@@ -370,3 +370,41 @@ def test_the_panel_gives_the_probability_lessons_number_for_the_rulebooks_monste
     assert table is not None
     assert table.rows[0].chances == (Fraction(24549368, 28629151),)
     assert "3 dice" in table.rows[0].choice
+
+
+def _best_sum(faces: tuple[int, ...], guards: int) -> int:
+    """The highest sum ``guards`` can make of ``faces``, one guard one pip on one die (AR-7.2),
+    spent die by die: a second way of counting, for the test below."""
+    dice = list(faces)
+    for _ in range(guards):
+        lowest = min(range(len(dice)), key=lambda i: dice[i])
+        if dice[lowest] == 6:
+            break
+        dice[lowest] += 1
+    return sum(dice)
+
+
+@pytest.mark.rule("AR-13.5")
+@pytest.mark.parametrize(("a", "d", "ga", "gd"), [(1, 1, 0, 0), (2, 3, 1, 0), (2, 2, 3, 2),
+                                                  (1, 2, 6, 1), (3, 1, 0, 6), (2, 2, 12, 12)])
+def test_family_fight_odds_spend_both_sides_guards_as_well_as_they_can(a, d, ga, gd):
+    wins = sum(_best_sum(x, ga) > _best_sum(y, gd)
+               for x in product(range(1, 7), repeat=a) for y in product(range(1, 7), repeat=d))
+    assert exact.contest_win(a, d, ga, gd) == Fraction(wins, 6 ** (a + d))
+
+
+@pytest.mark.rule("AR-13.5")
+def test_the_family_fight_panel_counts_the_guards_of_both_fighters():
+    state = ar.from_description("""
+        version: family
+        player 1: field 2, guards 3, amber 1, hand F1 F2 F3 A1
+        player 2: field 2, guards 1, amber 2, hand F1 F2 A2
+        facing: D47
+    """)
+    do(state, "play F1", "go", "die 6", "die 5", "done", "reward guard", "card M1")
+    table = odds(state.observation(0), "en")  # may attack player 2 (1 guard); has 4 guards now
+    assert table is not None and state.guards == [4, 1]
+    first = table.rows[0]
+    assert first.chances == tuple(exact.contest_win(2, e + 1, 4, 1) for e in range(3))
+    assert "attacker 4, defender 1" in first.why
+    assert first.chances[0] > exact.contest_win(2, 1)  # guards help the attacker

@@ -190,12 +190,26 @@ def duel_win(attacker: int, defender: int) -> Fraction:
 
 
 @cache
-def contest_win(attacker: int, defender: int) -> Fraction:
+def contest_win(attacker: int, defender: int, attacker_guards: int = 0,
+                defender_guards: int = 0) -> Fraction:
     """The chance the attack's sum beats the defence's (a tie is the defender's) in a Family
-    fight, dice counted as rolled (AR-13.3, AR-13.4)."""
-    defence = _sums(defender)
-    return sum((pa * sum((pd for d, pd in defence.items() if d < a), Fraction(0))
-                for a, pa in _sums(attacker).items()), Fraction(0))
+    fight (AR-13.3, AR-13.4), each side spending its guards as well as it can (AR-13.5).
+
+    A guard moves one die one pip, never past 6 (AR-7.2), so g guards add min(g, room) to a
+    sum, room being what the dice lack of all sixes. The attacker changes his dice first
+    without knowing the defence, and a higher attack can only help him, so he spends every
+    guard that adds; the defender, who sees the attack, needs only to reach it (a tie is his).
+    Either way each side's best is its sum plus all its guards that fit: no choice is left.
+    """
+    defence: dict[int, Fraction] = {}
+    for total, p in _sums(defender).items():  # a guard past every six is left unused
+        best = min(total + defender_guards, 6 * defender)
+        defence[best] = defence.get(best, Fraction(0)) + p
+    wins = Fraction(0)
+    for total, pa in _sums(attacker).items():
+        attack = min(total + attacker_guards, 6 * attacker)
+        wins += pa * sum((pd for d, pd in defence.items() if d < attack), Fraction(0))
+    return wins
 
 
 @cache

@@ -153,8 +153,9 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_row_attack": "Attack {player}",
         "odds_row_ready": "Ready with {n} dice",
         "odds_why_duel": "{a} dice against {d}: highest against highest, ties to the defender.",
-        "odds_why_contest": "Sum of {a} dice above the sum of {d} dice (a tie is the defender's); "
-                            "guards not counted.",
+        "odds_why_contest": "Sum of {a} dice above the sum of {d} dice (a tie is the "
+                            "defender's), with the guards added (attacker {ga}, defender {gd}: "
+                            "one pip each, up to 6).",
         "odds_note": "Exact, by enumerating every roll (kept rerolls not counted). The dice "
                      "count is capped at 5 (AR-7.4).",
         "short_pts": "Points",
@@ -313,8 +314,8 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_row_attack": "{player}を攻撃",
         "odds_row_ready": "ダイス{n}個で準備完了",
         "odds_why_duel": "ダイス{a}個 対 {d}個：大きい目同士を比べ、同じなら守る側の勝ち。",
-        "odds_why_contest": "ダイス{a}個の合計が{d}個の合計より大きい確率（同点は守る側）。"
-                            "護衛は数えていません。",
+        "odds_why_contest": "ダイス{a}個の合計がダイス{d}個の合計より大きい確率（同点は守る側）。"
+                            "護衛を足す（攻める側{ga}、守る側{gd}：1つで1目、6まで）。",
         "odds_note": "すべての出目を数え上げた正確な値（保管した振り直しは含まない）。"
                      "ダイスは5個まで（AR-7.4）。",
         "short_pts": "点",

@@ -268,7 +268,8 @@ def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Od
 
 
 def _contest(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Odds | None:
-    """Family fight (AR-13): sums of dice, for each number of cards of this terrain added."""
+    """Family fight (AR-13): sums of dice, for each number of cards of this terrain added,
+    both sides spending their guards as well as they can (AR-13.5)."""
     info = seen["seats"][seat]
     terrain = FIELD_TERRAIN[info["field"]]
     letter = TERRAIN_LETTERS[terrain] if terrain >= 0 else "?"
@@ -277,22 +278,33 @@ def _contest(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) ->
     if step in ("attack", "contest_first"):
         if not matching:
             return None
+        # the defender: whom the attack is aimed at, or the best guarded one it may be aimed at
+        others = [s for s in range(len(seen["seats"])) if s != seat
+                  and seen["seats"][s]["field"] == info["field"]]
+        if step == "contest_first":
+            others = [seen["duel"][1]]
+        theirs = max((seen["seats"][s]["guards"] for s in others), default=0)
         headings = tuple({"en": "they play {k}", "ja": "相手が{k}枚"}.get(lang, "they play {k}")
                          .format(k=k) for k in range(3))
         for k in range(1, min(matching, 4) + 1):
-            chances = tuple(exact.contest_win(k + 1, e + 1) for e in range(3))
+            chances = tuple(exact.contest_win(k + 1, e + 1, info["guards"], theirs)
+                            for e in range(3))
             rows.append(OddsRow(_label("odds_row_ready", lang, n=k + 1), chances,
-                                _label("odds_why_contest", lang, a=k + 1, d="1–3")))
+                                _label("odds_why_contest", lang, a=k + 1, d="1–3",
+                                       ga=info["guards"], gd=theirs)))
         return Odds(headings, _mark_best(rows), _label("odds_note", lang))
-    a_cards, d_cards = seen["duel"][2:]
+    attacker, defender, a_cards, d_cards = seen["duel"][:4]
+    a_guards = seen["seats"][attacker]["guards"]
+    d_guards = seen["seats"][defender]["guards"]
     role = numbers[1] if len(numbers) > 1 else 0
     for k in range(0, min(matching, 4) + 1):
         if role == 0:
             a, d = min(MAX_DICE, a_cards + k + 1), min(MAX_DICE, d_cards + 1)
-            chance = exact.contest_win(a, d)
+            chance = exact.contest_win(a, d, a_guards, d_guards)
         else:
             a, d = min(MAX_DICE, a_cards + 1), min(MAX_DICE, d_cards + k + 1)
-            chance = 1 - exact.contest_win(a, d)
+            chance = 1 - exact.contest_win(a, d, a_guards, d_guards)
         rows.append(OddsRow(_label("odds_row_ready", lang, n=(a if role == 0 else d)), (chance,),
-                            _label("odds_why_contest", lang, a=a, d=d)))
+                            _label("odds_why_contest", lang, a=a, d=d, ga=a_guards,
+                                   gd=d_guards)))
     return Odds((_label("odds_win_fight", lang),), _mark_best(rows), _label("odds_note", lang))
