@@ -17,7 +17,7 @@ from tests.browser.test_in_browser import (
     FEEDBACK_JS,
     LAB_SCROLLER,
     click_named,
-    notebook_constants,
+    notebook_twin,
     run_notebook_in_lab,
 )
 
@@ -30,12 +30,8 @@ SHOT = "lab__ambar_2018__02_play"
 
 
 def twin_board():
-    """The play notebook's board, built from the literals of its first code cell."""
-    from widgets import Board
-
-    consts = notebook_constants(PLAY, ("SEED", "PLAYERS", "BOTS"))
-    return Board("ambar_2018", players=consts["PLAYERS"], seed=consts["SEED"],
-                 bots=consts["BOTS"], controls=None)
+    """The play notebook's board (``notebook_twin``)."""
+    return notebook_twin("ambar_2018", PLAY)
 
 
 def next_move(twin: Any) -> str:

@@ -17,7 +17,7 @@ from tests.browser.test_in_browser import (
     FEEDBACK_JS,
     LAB_SCROLLER,
     click_named,
-    notebook_constants,
+    notebook_twin,
     run_notebook_in_lab,
 )
 
@@ -30,12 +30,8 @@ NAME = "lab__amber_route__02_play"
 
 
 def amber_twin():
-    """The play notebook's first board, built from the literals of its first code cell."""
-    from widgets import Board
-
-    consts = notebook_constants(PLAY, ("SEED", "VERSION", "BOTS"))
-    return Board("amber_route", players=3, seed=consts["SEED"], bots=consts["BOTS"],
-                 variant=consts["VERSION"], controls=None)
+    """The play notebook's board (``notebook_twin``)."""
+    return notebook_twin("amber_route", PLAY, players=3)
 
 
 def press(page: Page, twin, action: str, index: int = 0) -> None:

@@ -17,7 +17,7 @@ from tests.browser.test_in_browser import (
     LAB_SCROLLER,
     click_named,
     legal_target,
-    notebook_constants,
+    notebook_twin,
     run_notebook_in_lab,
 )
 
@@ -30,12 +30,8 @@ RULES = NOTEBOOKS_DIR / "amphipolis" / "01_rules.ipynb"
 
 
 def amphipolis_twin():
-    """The play notebook's board, built from the literals of its first code cell."""
-    from widgets import Board
-
-    consts = notebook_constants(PLAY, ("SEED", "PLAYERS", "BOTS"))
-    return Board("amphipolis", players=consts["PLAYERS"], seed=consts["SEED"],
-                 bots=consts["BOTS"], controls=None)
+    """The play notebook's board (``notebook_twin``)."""
+    return notebook_twin("amphipolis", PLAY)
 
 
 def refused_tile(twin) -> str:

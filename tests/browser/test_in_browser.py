@@ -42,8 +42,10 @@ def _params() -> list[Any]:
     return [pytest.param(p, id=artifact_name(p)) for p in found]
 
 
-def notebook_constants(path: Path, names: tuple[str, ...]) -> dict[str, Any]:
-    """Literal constants (e.g. SEED = 7) from the first code cell of a notebook."""
+def notebook_constants(path: Path, names: tuple[str, ...],
+                       optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Literal constants (e.g. SEED = 7) from the first code cell of a notebook: every one of
+    ``names``, and those of ``optional`` that it sets."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     first = next((c for c in cells if c["cell_type"] == "code"), None)
     assert first is not None, f"{path.name} has no code cell"
@@ -52,21 +54,28 @@ def notebook_constants(path: Path, names: tuple[str, ...]) -> dict[str, Any]:
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
-            if isinstance(target, ast.Name) and target.id in names:
+            if isinstance(target, ast.Name) and target.id in (*names, *optional):
                 found[target.id] = ast.literal_eval(node.value)
     missing = [n for n in names if n not in found]
     assert not missing, f"the first code cell of {path.name} must set {missing} to literals"
     return found
 
 
-def play_twin():
-    """The play notebook's board, built the same way in this process: same seed, same seats,
-    so it predicts exactly what each click does in the page."""
+def notebook_twin(game: str, notebook: Path, **fixed: Any) -> Any:
+    """The board a play notebook's first code cell makes (its SEED and BOTS, and PLAYERS or
+    VERSION if it sets them; ``fixed`` options win), built the same way in this process, so
+    it predicts exactly what each click does in the page."""
     from widgets import Board
 
-    consts = notebook_constants(PLAY_NOTEBOOK, ("SEED", "PLAYERS", "BOTS"))
-    return Board("ambar_fossils", players=consts["PLAYERS"], seed=consts["SEED"],
-                 bots=consts["BOTS"], controls=None)
+    consts = notebook_constants(notebook, ("SEED", "BOTS"), optional=("PLAYERS", "VERSION"))
+    options = {"players": consts.get("PLAYERS"), "variant": consts.get("VERSION"), **fixed}
+    return Board(game, seed=consts["SEED"], bots=consts["BOTS"], controls=None,
+                 **{name: value for name, value in options.items() if value is not None})
+
+
+def play_twin():
+    """The Âmbar play notebook's board (``notebook_twin``)."""
+    return notebook_twin("ambar_fossils", PLAY_NOTEBOOK)
 
 
 def require_play_notebook() -> None:
