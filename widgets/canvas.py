@@ -111,16 +111,18 @@ def dirty_region(drawn: Sequence[Shape], shapes: Sequence[Shape], width: float,
     for i, shape in enumerate(drawn):
         if first.setdefault(shape, i) != i:
             return None  # a shape listed twice: counting copies is not worth it
-    kept, added, last = set(), [], -1
+    kept: set[int] = set()
+    added: list[Shape] = []
+    last = -1
     for shape in shapes:
-        i = first.get(shape)
-        if i is None:
+        place = first.get(shape)
+        if place is None:
             added.append(shape)
-        elif i <= last:
+        elif place <= last:
             return None  # shared shapes reordered (or repeated): overlaps may paint otherwise
         else:
-            kept.add(i)
-            last = i
+            kept.add(place)
+            last = place
     removed = [shape for i, shape in enumerate(drawn) if i not in kept]
     boxes = [box for shape in removed + added if _paint_key(shape) is not None
              if (box := _pixel_box(reach(shape), width, height))]
