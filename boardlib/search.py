@@ -144,15 +144,38 @@ def rollout(state: GameState, policy: Bot, rng: random.Random) -> list[float]:
     return [1.0 / n] * n
 
 
+def settled(root: Node, seat: int, legal: Sequence[Action], remaining: int) -> bool:
+    """Whether the most-visited root move is already certain: it leads every other legal move
+    by more visits than there are simulations left, so ``best_action`` must pick it however
+    those simulations fall. Stopping there gives the very move the whole budget would."""
+    children = root.children
+    first = second = 0
+    for a in legal:
+        child = children.get((seat, a))
+        visits = child.visits if child is not None else 0
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
+
+
 def search(state: GameState, sample: Callable[[random.Random], GameState], policy: Bot,
-           budget: int, rng: random.Random, c: float = EXPLORATION, bias: float = BIAS) -> Node:
+           budget: int, rng: random.Random, c: float = EXPLORATION, bias: float = BIAS,
+           stop_early: bool = False) -> Node:
     """Run ``budget`` simulations from the seat to move in ``state``; the tree's root.
 
     ``sample(rng)`` gives each simulation its starting state (a determinization in games
-    with hidden cards); ``state`` itself is used only for the seat to move.
+    with hidden cards); ``state`` itself is used only for the seat to move and its moves.
+    ``stop_early`` ends the search once no remaining simulation could change the most-visited
+    move (``settled``): the same move, sooner; the tree then has fewer than ``budget`` visits.
     """
     root = Node()
-    for _ in range(budget):
+    root_seat = state.current_player()
+    root_legal = state._legal() if stop_early else ()
+    for done in range(budget):
+        if stop_early and done and settled(root, root_seat, root_legal, budget - done):
+            break
         sim = sample(rng)
         node, path = root, []
         while True:
@@ -221,8 +244,9 @@ class LookaheadBot:
         return (f"LookaheadBot({self.info.name!r}, budget={self.budget}, "
                 f"rollout={self.rollout!r})")
 
-    def tree(self, state: GameState, rng: random.Random) -> Node:
-        """The search tree for the seat to move: the root, its children and their statistics.
+    def tree(self, state: GameState, rng: random.Random, stop_early: bool = False) -> Node:
+        """The search tree for the seat to move: the root, its children and their statistics,
+        after the whole budget (or, with ``stop_early``, once the move is certain).
 
         The search draws from its own generator, of the kind ``rng`` is (``random.Random``),
         seeded from it."""
@@ -235,13 +259,15 @@ class LookaheadBot:
             return info.resample(state, seat, r)
 
         return search(state, sample, self.policy, self.budget,
-                      type(rng)(rng.getrandbits(64)), self.exploration)
+                      type(rng)(rng.getrandbits(64)), self.exploration, stop_early=stop_early)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
+        """The most-visited move after the search, which stops as soon as that move is
+        certain (``settled``): the same move as the whole budget, at a fraction of the cost."""
         legal = state._legal()
         if len(legal) == 1:
             return legal[0]
-        root = self.tree(state, rng)
+        root = self.tree(state, rng, stop_early=True)
         self.last_tree = root
         return best_action(root, state.current_player(), legal)
 

@@ -5,12 +5,15 @@ so that ``--replay`` (or a test) can play exactly that game again.
 
     python scripts/soak.py --games 100000              # per game and variant
     python scripts/soak.py --minutes 20 --jobs 2       # as many as fit in the time
+    python scripts/soak.py --minutes 90 --first-seed 15000   # carry on where a run stopped
     python scripts/soak.py --replay amber_route family 3 4711
 
 Per game: the player counts take turns by seed; the first ``--deep`` seeds of each
-configuration are also checked in depth every 25th step (saves, clones, every illegal
-action and junk input refused without a change, observations, narration in every
-language), the rest validated at every step.
+configuration (from ``--first-seed``) are also checked in depth every 25th step (saves,
+clones, every illegal action and junk input refused without a change, observations,
+narration in every language), the rest validated at every step. The summary gives each
+configuration's seed range, so that runs in several sittings add up without playing a seed
+twice (docs/soak.md).
 """
 
 from __future__ import annotations
@@ -48,14 +51,15 @@ def play_one(name: str, variant: str | None, players: int, seed: int, deep: bool
     assert result.explanation
 
 
-def run_batch(name: str, variant: str | None, seeds: range, deep_seeds: int) -> tuple[int, list]:
-    """Play ``seeds``; the number played and the failures as (players, seed, traceback)."""
+def run_batch(name: str, variant: str | None, seeds: range, deep_below: int) -> tuple[int, list]:
+    """Play ``seeds`` (those below ``deep_below`` in depth); the number played and the
+    failures as (players, seed, traceback)."""
     counts = GAMES[name].player_counts
     failures = []
     for seed in seeds:
         players = counts[seed % len(counts)]
         try:
-            play_one(name, variant, players, seed, seed < deep_seeds)
+            play_one(name, variant, players, seed, seed < deep_below)
         except Exception:
             failures.append((players, seed, traceback.format_exc(limit=6)))
     return len(seeds), failures
@@ -68,6 +72,7 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=None, help="stop starting new batches")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--deep", type=int, default=DEEP_SEEDS)
+    parser.add_argument("--first-seed", type=int, default=0, help="the first seed to play")
     parser.add_argument("--replay", nargs=4, metavar=("GAME", "VARIANT", "PLAYERS", "SEED"))
     args = parser.parse_args()
     if args.replay:
@@ -78,7 +83,8 @@ def main() -> int:
         return 0
     configs = configurations(args.games_to_run)
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else float("inf")
-    next_seed = dict.fromkeys(configs, 0)
+    first, last = args.first_seed, args.first_seed + args.games
+    next_seed = dict.fromkeys(configs, first)
     played = dict.fromkeys(configs, 0)
     busy = dict.fromkeys(configs, 0.0)
     failures: list[tuple[str, str | None, int, int, str]] = []
@@ -88,15 +94,15 @@ def main() -> int:
 
         def submit() -> bool:
             # the configuration with the fewest games so far goes next: all advance together
-            open_configs = [c for c in configs if next_seed[c] < args.games]
+            open_configs = [c for c in configs if next_seed[c] < last]
             if not open_configs or time.monotonic() > deadline:
                 return False
             config = min(open_configs, key=lambda c: next_seed[c])
-            first = next_seed[config]
-            seeds = range(first, min(first + BATCH, args.games))
+            start = next_seed[config]
+            seeds = range(start, min(start + BATCH, last))
             next_seed[config] = seeds.stop
-            running[pool.submit(run_batch, *config, seeds, args.deep)] = (config,
-                                                                          time.monotonic())
+            running[pool.submit(run_batch, *config, seeds, first + args.deep)] = (
+                config, time.monotonic())
             return True
 
         for _ in range(args.jobs * 2):
@@ -116,7 +122,7 @@ def main() -> int:
         name, variant = config
         rate = played[config] / busy[config] if busy[config] else 0.0
         print(f"  {name:14} {variant or '-':9} {played[config]:8,} games  "
-              f"{rate:8.1f} games/s per worker")
+              f"seeds {first}-{first + played[config] - 1}  {rate:8.1f} games/s per worker")
     for name, variant, players, seed, text in failures:
         print(f"FAILED {name} {variant or '-'} {players} {seed}:\n{text}")
     print(f"{len(failures)} failures")

@@ -77,7 +77,7 @@ def play_random_game(
         else:
             action = bots[player].choose(state, rng)
         events = state.apply_action(action)
-        if steps % checks.deep_every == 0:
+        if checks.deep_due(steps):
             checks.narration(state, events)
         steps += 1
         assert steps <= game.max_actions, f"{game.name}: no end after {steps} actions"
@@ -115,8 +115,13 @@ class Checker:
             assert [a for a, _ in outcomes] == legal
             assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
             assert sum(p for _, p in outcomes) == 1
-        if step % self.deep_every == 0:
+        if self.deep_due(step):
             self.deep(state)
+
+    def deep_due(self, step: int) -> bool:
+        """Whether step ``step`` gets the thorough checks: every ``deep_every``-th step, and
+        none at all when ``deep_every`` is longer than any game (not even at the start)."""
+        return self.deep_every <= self.game.max_actions and step % self.deep_every == 0
 
     def deep(self, state: GameState) -> None:
         self.round_trips(state)

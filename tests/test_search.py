@@ -11,7 +11,7 @@ from boardlib import GAMES
 from boardlib.amber_route.state import light_table_of
 from boardlib.info import SEARCH_BOTS
 from boardlib.ranking import rank_players
-from boardlib.search import LEVELS, LookaheadBot, rewards, search
+from boardlib.search import LEVELS, LookaheadBot, best_action, rewards, search, settled
 from tests.helpers import played
 
 HIDDEN = [name for name, info in GAMES.items() if info.hidden_information]
@@ -47,9 +47,43 @@ def test_every_game_offers_the_lookahead_levels_and_they_play_legal_moves(game):
     action = bot.choose(state, random.Random(1))
     assert action in state.legal_actions()
     assert state.to_json() == before  # searching never changes the real game
-    tree = bot.last_tree
-    assert tree is not None and tree.visits == bot.budget
-    assert sum(child.visits for child in tree.children.values()) == bot.budget
+    tree = bot.last_tree  # choose() may stop early: never more than the budget
+    assert tree is not None and 1 <= tree.visits <= bot.budget
+    assert sum(child.visits for child in tree.children.values()) == tree.visits
+    full = bot.tree(state, random.Random(1))
+    assert full.visits == bot.budget
+    assert sum(child.visits for child in full.children.values()) == bot.budget
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_stopping_early_plays_the_move_the_whole_budget_would(game):
+    """``choose`` stops once the most-visited move is certain; across twelve decisions of a
+    seeded game the move is always the one the whole budget picks, and it does stop early."""
+    info = GAMES[game]
+    stopped = 0
+    for k in range(12):
+        state = decision(game, 30 + k, 10 + 9 * k)
+        seat, legal = state.current_player(), state.legal_actions()
+        bot = LookaheadBot(info, budget=24)
+        move = bot.choose(state, random.Random(k))
+        full = bot.tree(state, random.Random(k))
+        assert move == best_action(full, seat, legal)
+        assert bot.last_tree is not None
+        stopped += bot.last_tree.visits < full.visits
+    assert stopped, "the search never stopped early"
+
+
+def test_settled_means_no_remaining_simulations_can_change_the_most_visited_move():
+    from boardlib.search import Node
+
+    root = Node()
+    for action, visits in (("a", 9), ("b", 4), ("c", 1)):
+        root.children[(0, action)] = child = Node()
+        child.visits = visits
+    assert settled(root, 0, ["a", "b", "c"], remaining=4)  # b could reach 8 < 9
+    assert not settled(root, 0, ["a", "b", "c"], remaining=5)  # b could reach 9: a tie
+    assert not settled(root, 0, ["a", "b", "c", "d"], remaining=9)  # untried d could reach 9
+    assert settled(root, 1, ["a"], remaining=0) is False  # another seat's moves: none visited
 
 
 @pytest.mark.parametrize("game", list(GAMES))
