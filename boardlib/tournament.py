@@ -17,7 +17,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -198,9 +198,19 @@ def run(game: str, bots: Sequence[str], games: int = 100, seed: int = 1, jobs: i
     info = checked(game, bots, games, variant)
     entries = tuple(bots)
     records: list[GameRecord] = []
-    game_of = partial(play_one, info.name, entries, seed, variant=variant)
-    for record in ordered_map(game_of, range(games), jobs):  # in order, whatever ``jobs``
+    for record in play_games(info.name, entries, range(games), seed, jobs, variant):
         records.append(record)
         if progress:
             progress(len(records), games)
     return TournamentResult(info.name, entries, seed, tuple(records))
+
+
+def play_games(game: str, bots: Sequence[str], indices: Iterable[int], seed: int = 1,
+               jobs: int = 1, variant: str | None = None) -> Iterator[GameRecord]:
+    """Games ``indices`` of the tournament of ``bots`` with ``seed``, in that order.
+
+    Each game is a pure function of its number, so a long tournament can be played in parts
+    (in several sittings) and its records joined: the same records as one ``run``.
+    """
+    game_of = partial(play_one, game, tuple(bots), seed, variant=variant)
+    yield from ordered_map(game_of, indices, jobs)  # in order, whatever ``jobs``
