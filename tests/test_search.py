@@ -111,6 +111,23 @@ def test_more_simulations_find_the_obvious_move_in_pig():
     assert hold.mean == 1.0 and roll.mean < 1.0 and hold.visits > roll.visits
 
 
+def test_the_most_visited_move_wins_and_a_tie_goes_to_the_rule_of_thumb_not_to_luck():
+    from boardlib.search import Node
+
+    root = Node()
+    for action, visits, value in (("a", 1, 1.0), ("b", 1, 0.0), ("c", 1, 0.0), ("d", 0, 0.0)):
+        root.children[(0, action)] = child = Node()
+        child.visits, child.value = visits, value
+    root.hint = (0, "b")
+    # one rollout each: "a"'s lucky win does not outweigh the rule of thumb's "b"
+    assert best_action(root, 0, ["a", "b", "c", "d"]) == "b"
+    root.children[(0, "c")].visits = 2  # more visits beat the hint
+    assert best_action(root, 0, ["a", "b", "c", "d"]) == "c"
+    root.hint = None  # no hint: a tie goes to the higher mean
+    root.children[(0, "c")].visits = 1
+    assert best_action(root, 0, ["b", "c", "a"]) == "a"
+
+
 def test_rewards_share_ties_and_count_opponents_beaten():
     def result(scores):
         return rank_players(scores, ["{n} point{s}"], [f"P{i}" for i in range(len(scores))])
