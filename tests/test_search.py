@@ -244,3 +244,36 @@ def test_search_uses_only_the_sampled_states():
              (state, other)]
     assert ({k: c.visits for k, c in trees[0].children.items()}
             == {k: c.visits for k, c in trees[1].children.items()})
+
+
+def test_each_root_move_meets_the_same_worlds_in_the_same_order(monkeypatch):
+    """Common random numbers: the k-th simulation through any root move starts from the
+    k-th world, so the moves are compared on the same draws."""
+    import boardlib.search as search_module
+
+    state = decision("amber_route", 5, 30)
+    info = GAMES["amber_route"]
+    start = len(state.history)
+    worlds: list[float] = []
+
+    def sample(r: random.Random):
+        worlds.append(r.random())  # the world's first draw tells which world it is
+        return state.clone()
+
+    seen: dict[object, list[float]] = {}
+    played = search_module.rollout
+
+    def spy(sim, policy, r):
+        seen.setdefault(sim.history[start], []).append(worlds[-1])
+        return played(sim, policy, r)
+
+    monkeypatch.setattr(search_module, "rollout", spy)
+    policy = info.make_bot(info.rule_bots[-1])
+    root = search(state, sample, policy, 40, random.Random(9))
+    assert len(seen) > 1 and sum(map(len, seen.values())) == 40
+    longest = max(seen.values(), key=len)
+    assert len(set(longest)) == len(longest)  # one move's visits: each in a world of its own
+    for draws in seen.values():  # every other move: the same worlds, in the same order
+        assert draws == longest[:len(draws)]
+    assert {a: len(d) for a, d in seen.items()} == {
+        a: c.visits for (_, a), c in root.children.items()}
