@@ -91,6 +91,7 @@ def main() -> int:
     started = time.monotonic()
     with ProcessPoolExecutor(args.jobs) as pool:
         running: dict[Future, tuple[tuple[str, str | None], float]] = {}
+        batch_of: dict[Future, str] = {}
 
         def submit() -> bool:
             # the configuration with the fewest games so far goes next: all advance together
@@ -101,8 +102,9 @@ def main() -> int:
             start = next_seed[config]
             seeds = range(start, min(start + BATCH, last))
             next_seed[config] = seeds.stop
-            running[pool.submit(run_batch, *config, seeds, first + args.deep)] = (
-                config, time.monotonic())
+            future = pool.submit(run_batch, *config, seeds, first + args.deep)
+            running[future] = (config, time.monotonic())
+            batch_of[future] = f"{seeds.start}-{seeds.stop - 1}"
             return True
 
         for _ in range(args.jobs * 2):
@@ -113,6 +115,8 @@ def main() -> int:
                 config, since = running.pop(future)
                 count, failed = future.result()
                 played[config] += count
+                print(f"batch {config[0]} {config[1] or '-'} seeds {batch_of[future]}: "
+                      f"{count} games, {len(failed)} failed", flush=True)  # a killed run counts
                 busy[config] += time.monotonic() - since
                 failures += [(*config, players, seed, text) for players, seed, text in failed]
                 submit()
