@@ -164,6 +164,45 @@ def settled(root: Node, seat: int, legal: Sequence[Action], remaining: int) -> b
     return first - second > remaining
 
 
+def root_move(root: Node, seat: int, legal: Sequence[Action], rng: random.Random, c: float,
+              bias: float) -> Action:
+    """The root move the next simulation goes through: an untried one first, then by UCB1."""
+    untried = [a for a in legal if (seat, a) not in root.children]
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    return ucb_pick(root, seat, legal, c, bias)
+
+
+def descend(node: Node, sim: GameState, world: random.Random, policy: Bot, rng: random.Random,
+            c: float, bias: float, path: list[tuple[Node, int]]) -> None:
+    """Walk ``sim`` down the tree from ``node`` by UCB1 until a move not tried yet, which is
+    added to the tree (one new node per simulation), or the end of the game; every node
+    passed joins ``path``. Chance and forced moves are drawn from ``world``."""
+    while True:
+        advance(sim, world)
+        seat = sim.current_player()
+        if seat < 0:
+            return
+        legal = sim._legal()
+        if node.hint is None and bias:
+            node.hint = (seat, policy.choose(sim, rng))
+        untried = [a for a in legal if (seat, a) not in node.children]
+        if untried:
+            hint = node.hint
+            if hint is not None and hint[0] == seat and hint[1] in untried:
+                action = hint[1]
+            else:
+                action = untried[rng.randrange(len(untried))]
+            node.children[(seat, action)] = node = Node()
+            path.append((node, seat))
+            sim.apply_action(action)
+            return
+        action = ucb_pick(node, seat, legal, c, bias)
+        node = node.children[(seat, action)]
+        path.append((node, seat))
+        sim.apply_action(action)
+
+
 def search(state: GameState, sample: Callable[[random.Random], GameState], policy: Bot,
            budget: int, rng: random.Random, c: float = EXPLORATION, bias: float = BIAS,
            stop_early: bool = False) -> Node:
@@ -194,11 +233,7 @@ def search(state: GameState, sample: Callable[[random.Random], GameState], polic
                 root.hint = (root_seat, policy.choose(sim, rng))
             action = root.hint[1] if root.hint else root_legal[rng.randrange(len(root_legal))]
         else:
-            untried = [a for a in root_legal if (root_seat, a) not in root.children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-            else:
-                action = ucb_pick(root, root_seat, root_legal, c, bias)
+            action = root_move(root, root_seat, root_legal, rng, c, bias)
             known = root.children.get((root_seat, action))
             world = type(rng)(streams[known.visits if known else 0])
             sim = sample(world)
@@ -207,32 +242,8 @@ def search(state: GameState, sample: Callable[[random.Random], GameState], polic
             node = root.children[(root_seat, action)] = Node()
         path = [(node, root_seat)]
         sim.apply_action(action)
-        fresh = node.visits == 0
-        while not fresh:
-            advance(sim, world)
-            seat = sim.current_player()
-            if seat < 0:
-                break
-            legal = sim._legal()
-            if node.hint is None and bias:
-                node.hint = (seat, policy.choose(sim, rng))
-            untried = [a for a in legal if (seat, a) not in node.children]
-            if untried:
-                hint = node.hint
-                if hint is not None and hint[0] == seat and hint[1] in untried:
-                    action = untried[untried.index(hint[1])]
-                else:
-                    action = untried[rng.randrange(len(untried))]
-                child = Node()
-                node.children[(seat, action)] = child
-                node = child
-                path.append((node, seat))
-                sim.apply_action(action)
-                break
-            action = ucb_pick(node, seat, legal, c, bias)
-            node = node.children[(seat, action)]
-            path.append((node, seat))
-            sim.apply_action(action)
+        if node.visits:  # a root move seen before: on down the tree, in the same world
+            descend(node, sim, world, policy, rng, c, bias, path)
         reward = rollout(sim, policy, world)
         root.visits += 1
         for child, seat in path:
