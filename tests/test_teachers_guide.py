@@ -27,7 +27,7 @@ QUOTED = {  # notebook → numbers the guide quotes from its outputs
     "amphipolis/02_play.ipynb": ["71 decisions", "162 actions", "20 victory points against 9",
                                  "21 points against the grave robber's 41"],
     "bots.ipynb": ["chance that a roll loses the turn: 1/6", "16.7%  [ 3.0%, 56.4%]",
-                   "83.3%", "the bot plays: take AB (tree of 60 positions)"],
+                   "83.3%", "the bot plays: take AN (tree of 58 positions)"],
     "amphipolis/03_probability.ipynb": [
         "32509/73485", "31293049609/2896546814", "11 turns, with probability 0.180",
         "0.1443", "simulated 10.780 ± 0.107", "29.56", "21.49", "+6", "+4"],
