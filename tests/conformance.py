@@ -11,6 +11,7 @@ registered there.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from fractions import Fraction
@@ -56,6 +57,16 @@ JUNK: list[object] = [
     None, 0, -1, 3.5, True, b"pass", ["pass"], ("pass",), {"action": "pass"}, object(), "",
     "   ", "pass pass", "🦕", "x" * 10_000, "\x00", _HostileText("no such move"), _HostileObject(),
 ]
+
+
+def is_distribution(odds: list[Fraction]) -> bool:
+    """Whether ``odds`` are exact positive fractions that sum to exactly 1. Summed as integers
+    over their common denominator: the same answer as adding Fractions, several times faster,
+    which the soak run (scripts/soak.py) feels at every chance node."""
+    if not all(isinstance(p, Fraction) and p.numerator > 0 for p in odds):
+        return False
+    common = math.lcm(*(p.denominator for p in odds))
+    return sum(p.numerator * (common // p.denominator) for p in odds) == common
 
 
 def play_random_game(
@@ -113,8 +124,7 @@ class Checker:
         if player == CHANCE:
             outcomes = state.chance_outcomes()
             assert [a for a, _ in outcomes] == legal
-            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
-            assert sum(p for _, p in outcomes) == 1
+            assert is_distribution([p for _, p in outcomes]), "chance odds are not a distribution"
         if self.deep_due(step):
             self.deep(state)
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction
-from tests.conformance import JUNK, Checker, play_random_game
+from tests.conformance import JUNK, Checker, is_distribution, play_random_game
 
 GAMES_PER_MODULE = 1_002
 DEEP_GAMES = 12  # also checked in depth every 25th step: round trips, every illegal action
@@ -141,3 +142,21 @@ def test_property_loading_garbage_is_a_value_error(name, text):
     game = GAMES[name]
     with pytest.raises(ValueError):
         game.from_json(text)
+
+
+@given(st.lists(st.fractions(min_value=Fraction(-1, 3), max_value=Fraction(3, 2),
+                             max_denominator=60), min_size=1, max_size=8))
+def test_the_distribution_check_agrees_with_adding_fractions(odds: list[Fraction]) -> None:
+    """The integer sum over a common denominator gives the same verdict as Fraction addition;
+    a distribution whose last weight is fixed up to make the total 1 passes when positive."""
+    assert is_distribution(odds) == (all(p > 0 for p in odds) and sum(odds) == 1)
+    completed = [*odds, 1 - sum(odds)]
+    assert is_distribution(completed) == all(p > 0 for p in completed)
+
+
+def test_the_distribution_check_refuses_floats_zeros_and_nothing() -> None:
+    assert is_distribution([Fraction(1, 3), Fraction(2, 3)])
+    assert not is_distribution([0.5, 0.5])  # type: ignore[list-item]  # floats are refused
+    assert not is_distribution([Fraction(1), Fraction(0)])
+    assert not is_distribution([])
+    assert not is_distribution([Fraction(1, 2), Fraction(1, 3)])
