@@ -187,9 +187,13 @@ def main() -> None:
             total, total_played = total + seconds, total_played + played
             label = game + (f" ({variant})" if variant else "")
             print(line(label, result, seconds, played), f" [{load()}]", flush=True)
-        per_set = total / max(1, total_played) * len(runs)
-        print(f"{total:.0f} s in all for {total_played} games; 1,000 games per game would take "
-              f"about {per_set * 1000 / 3600:.1f} h at this load and --jobs {args.jobs}")
+        if total_played:  # a ledger already complete plays nothing: nothing to estimate from
+            per_set = total / total_played * len(runs)
+            print(f"{total:.0f} s in all for {total_played} games; 1,000 games per game would "
+                  f"take about {per_set * 1000 / 3600:.1f} h at this load and --jobs {args.jobs}")
+        else:
+            print(f"no game left to play: the table is the ledgers' ({total:.0f} s of replay "
+                  "checks)")
     if args.strength:
         print(f"\nstrength against budget, {args.strength_game}, "
               f"{args.strength_games} games each:")
