@@ -31,10 +31,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardlib import GAMES
+from boardlib.games import TABLETOP_GAMES
 from boardlib.search import LEVELS
 from boardlib.tournament import GameRecord, TournamentResult, checked, play_games, run
 
-FOUR = ("ambar_fossils", "amphipolis", "amber_route", "ambar_2018")
 RESULTS = Path(__file__).resolve().parent / "results"
 CHUNK = 10  # games per worker between looks at the clock: a sitting ends close to its deadline
 
@@ -149,7 +149,7 @@ def line(game: str, result: TournamentResult, seconds: float, played: int) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games_to_run", nargs="*", default=list(FOUR), metavar="game")
+    parser.add_argument("games_to_run", nargs="*", default=list(TABLETOP_GAMES), metavar="game")
     parser.add_argument("--games", type=int, default=20, help="games per game, even")
     parser.add_argument("--bot", default="lookahead", help="lookahead level or lookahead:N")
     parser.add_argument("--seed", type=int, default=1)

@@ -23,10 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardlib import GAMES
+from boardlib.games import TABLETOP_GAMES
 from boardlib.protocol import Action, GameState
 from boardlib.search import rollout
 
-FOUR = ("ambar_fossils", "amphipolis", "amber_route", "ambar_2018")
 SAMPLED = 0.05  # the share of decisions (with 2–6 moves) measured: spread over whole games
 
 
@@ -87,7 +87,7 @@ def measure(game: str, worlds: int, decisions: int, seed: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games", nargs="*", default=list(FOUR))
+    parser.add_argument("games", nargs="*", default=list(TABLETOP_GAMES))
     parser.add_argument("--worlds", type=int, default=30)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1000)

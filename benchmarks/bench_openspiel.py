@@ -26,11 +26,10 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 
 from boardlib import GAMES
+from boardlib.games import TABLETOP_GAMES
 from boardlib.openspiel import action_ids, load
 from boardlib.search import LookaheadBot
 from boardlib.tournament import deal_seed, wilson
-
-FOUR = ("ambar_fossils", "amphipolis", "amber_route", "ambar_2018")
 
 
 def play(game: str, seed: int, ours_at: int, simulations: int,
@@ -71,7 +70,7 @@ def play(game: str, seed: int, ours_at: int, simulations: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("games_to_run", nargs="*", default=list(FOUR), metavar="game")
+    parser.add_argument("games_to_run", nargs="*", default=list(TABLETOP_GAMES), metavar="game")
     parser.add_argument("--deals", type=int, default=2, help="deals per game, each played twice")
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--rollout", choices=("heuristic", "random"), default="heuristic")

@@ -129,3 +129,7 @@ GAMES: dict[str, GameInfo] = {
     info.name: info for info in (AMBAR_FOSSILS, AMPHIPOLIS, AMBER_ROUTE, AMBAR_2018, PIG)
 }
 """Game name → ``GameInfo``, so tests, bots, widgets and the command line are generic."""
+
+TABLETOP_GAMES: tuple[str, ...] = ("ambar_fossils", "amphipolis", "amber_route", "ambar_2018")
+"""The four tabletop games the product teaches, in ``GAMES`` order; Pig, the fifth entry, is
+the warm-up game that proves the contract, so benchmarks of the games leave it out."""

@@ -12,6 +12,7 @@ import pytest
 
 import boardlib
 from boardlib import GAMES, GameInfo
+from boardlib.games import TABLETOP_GAMES
 from boardlib.info import SEARCH_BOTS
 from boardlib.messages import LANGUAGES
 
@@ -23,6 +24,7 @@ def _fresh_python(code: str) -> str:
 
 def test_the_registry_lists_the_games_in_order():
     assert list(GAMES)[:4] == ["ambar_fossils", "amphipolis", "amber_route", "ambar_2018"]
+    assert tuple(GAMES)[:4] == TABLETOP_GAMES and list(GAMES)[4:] == ["pig"]
     assert all(isinstance(info, GameInfo) and info.name == name for name, info in GAMES.items())
 
 

@@ -15,9 +15,9 @@ np = pytest.importorskip("numpy")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 from boardlib import GAMES  # noqa: E402
+from boardlib.games import TABLETOP_GAMES  # noqa: E402
 from boardlib.openspiel import PREFIX, action_ids, action_names, load  # noqa: E402
 
-FOUR = ["ambar_fossils", "amphipolis", "amber_route", "ambar_2018"]
 RUNS = [("pig", None), ("ambar_fossils", None), ("amphipolis", None), ("amber_route", "advanced"),
         ("amber_route", "family"), ("ambar_2018", None)]
 
@@ -85,7 +85,7 @@ def test_a_bad_player_count_or_variant_is_refused():
         load("amber_route", variant="deluxe")
 
 
-@pytest.mark.parametrize("game", FOUR)
+@pytest.mark.parametrize("game", TABLETOP_GAMES)
 def test_openspiels_mcts_bot_plays_a_full_game(game):
     spiel_game = load(game, seed=11)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
