@@ -46,4 +46,8 @@ trap 'if [ -d test-artifacts ]; then echo "Screenshots and logs: $PWD/test-artif
 echo "Running ruff, then pytest ..."
 .venv/bin/ruff check .
 .venv/bin/mypy boardlib widgets
-.venv/bin/python -m pytest "$@"
+# Two workers (one on a single core, pytest-xdist): the browser tests run as one unit on one
+# worker while the other takes the rest file by file (tests/conftest.py). Pass -n 0 to run
+# everything in one process.
+workers=$(( $(nproc 2>/dev/null || echo 1) > 1 ? 2 : 1 ))
+.venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"

@@ -5,6 +5,32 @@ assertion rewriting, so a failing helper assert shows its values like a test's o
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.register_assert_rewrite("tests.helpers", "tests.conformance")
+
+BROWSER_TESTS = "tests/browser/"
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit a test is sent to a worker in under ``--dist loadfile`` (scripts/test.sh): its
+    file, so a file's module fixtures (a Binder environment, a JupyterLite site, a notebook's
+    kernel for nbval, whose cells run in order) are made once; but all the browser tests in
+    one unit, so one JupyterLab and one Chromium serve them, as in a serial run."""
+    return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid.split("::", 1)[0]
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's loadfile with the browser tests as one unit. (Its loadgroup would do
+    this with marks, but it stopped grouping under pytest 9.2: pytest-xdist issue 1386.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTestsTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return BrowserTestsTogether(config, log)
