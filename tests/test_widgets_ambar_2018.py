@@ -336,3 +336,29 @@ def test_the_panel_says_what_the_probability_lesson_says():
     drawing, stopping = odds(lesson.observation(0), "en").rows
     assert drawing.chances[0] == Fraction(13, 31) and f"{float(drawing.chances[2]):.3f}" == "5.400"
     assert drawing.best and stopping.chances[2] == 3
+
+
+def test_a_traveller_clicked_in_the_actions_is_refused_as_no_trade_card_and_a_trader_sells():
+    """Issue #33.8: the Pedlar (a traveller) clicked in the actions was refused with the sale's
+    general condition, though two trade cards and the village's gems were there."""
+    board = board_at("phase: actions\nactions: 2\nline-up: T2 TA TB TC\n"
+                     "player 1: markers 3, village gems Y2\n", controls=None, bots={1: "cautious"})
+    before, gold = board.state.to_json(), board.state.gold[0]
+    message = board.click(*board.scene.center_of("lineup-0"))
+    assert "Pedlar, is not a trade card" in message and "AB-6.6" in message
+    assert board.state.to_json() == before and board.match.moves == []
+    board.click(*board.scene.center_of("lineup-2"))
+    assert board.match.moves == [(0, "sell 3")]
+    assert board.state.gold[0] - gold == 2  # the Market buys yellow at 1
+    message = board.click(*board.scene.center_of("lineup-1"))
+    assert "no gems to sell" in message
+
+
+def test_the_reason_a_sale_is_refused_names_what_is_missing_in_both_languages():
+    state = ab.from_description("phase: actions\nactions: 2\nline-up: T2 TA BY\n"
+                                "player 1: markers 3, village gems Y2\n")
+    assert "Pedlar" in state.why_illegal("sell 1")
+    assert "two unused trade cards" in state.why_illegal("sell 2")  # one trade card only
+    refusal = state.check_action("sell 1")
+    assert refusal is not None and refusal.rule == "AB-6.6"
+    assert "1枚目の行商人は交易カードではありません" in refusal.explain("ja")

@@ -96,12 +96,7 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
     if kind == "discard":
         return _rule(s, "no_such_event", "AB-6.5")
     if kind == "sell":
-        if phase == ACTIONS:
-            return _rule(s, "sale_needs", "AB-6.6")
-        k = action.args[0]
-        if k < len(s.lineup) and KIND[s.lineup[k]] == TRADE:
-            return _rule(s, "trader_bought", "AB-7.2")
-        return _rule(s, "not_trade_card", "AB-7.1", slot=k + 1)
+        return _why_not_sale(s, action.args[0], "AB-6.6" if phase == ACTIONS else "AB-7.1")
     if kind == "buy":
         return _rule(s, "cannot_buy", "AB-8.3")
     if kind in ("forest", "soldier"):
@@ -110,6 +105,21 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
         clause = "AB-8.2" if kind == "forest" else "AB-8.6"
         return _rule(s, "cannot_pay_or_none", clause)
     return _rule(s, "not_allowed_now", rule, phase_now=phase)
+
+
+def _why_not_sale(s: Ambar2018State, k: int, clause: str) -> IllegalAction:
+    """Why line-up card ``k`` buys no gems: the card itself first (a traveller clicked in the
+    actions is no trade card), then the trader already used, then what a sale needs."""
+    if k >= len(s.lineup):
+        return _rule(s, "no_card_there", clause, slot=k + 1)
+    card = s.lineup[k]
+    if KIND[card] != TRADE:
+        return _rule(s, "not_trade_card", clause, slot=k + 1, card=CODES[card])
+    if s.used[k]:
+        return _rule(s, "trader_bought", "AB-7.2")
+    if not any(s.village_gems[s.current_player()]):
+        return _rule(s, "no_gems_to_sell", clause)
+    return _rule(s, "sale_needs", clause)
 
 
 def _why_not_event(s: Ambar2018State, action: Action) -> IllegalAction:

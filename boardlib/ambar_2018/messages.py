@@ -104,7 +104,10 @@ MESSAGES = {
         "illegal.sale_needs": "A sale during the actions needs two unused trade cards in the "
         "line-up and gems in your village.",
         "illegal.trader_bought": "That trader has already bought gems this turn.",
-        "illegal.not_trade_card": "Line-up card {slot} is not a trade card.",
+        "illegal.not_trade_card": "Line-up card {slot}, {card}, is not a trade card: only a "
+        "trade card buys gems. Other cards are bought in the upgrade phase.",
+        "illegal.no_card_there": "There is no line-up card {slot}.",
+        "illegal.no_gems_to_sell": "Your village holds no gems to sell.",
         "illegal.cannot_buy": "You can only buy a better alchemy, traveller or village card from "
         "the line-up that you can pay for (1 gold more outside your turn).",
         "illegal.outside_turn_buy": "Outside your turn you may only buy line-up cards.",
@@ -192,7 +195,10 @@ MESSAGES = {
         "illegal.sale_needs": "アクション中に売るには、旅の列に未使用の交易カードが2枚と、"
         "村に宝石が必要です。",
         "illegal.trader_bought": "その商人はこのターンすでに宝石を買っています。",
-        "illegal.not_trade_card": "旅の列の{slot}枚目は交易カードではありません。",
+        "illegal.not_trade_card": "旅の列の{slot}枚目の{card}は交易カードではありません。"
+        "宝石を買ってくれるのは交易カードだけです。ほかのカードはアップグレードのときに買います。",
+        "illegal.no_card_there": "旅の列に{slot}枚目のカードはありません。",
+        "illegal.no_gems_to_sell": "村に売る宝石がありません。",
         "illegal.cannot_buy": "買えるのは、旅の列にある、今より良い錬金術・旅人・村のカードで、"
         "代金を払えるものだけです（自分のターン以外では金貨1枚多く必要です）。",
         "illegal.outside_turn_buy": "自分のターン以外で買えるのは、旅の列のカードだけです。",
