@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -54,11 +55,18 @@ def resampled(state: ar.AmberRouteState, seat: int, rng: random.Random) -> ar.Am
     data = state.snapshot()
     others = [q for q in range(state.num_players) if q != seat]
     pool = data["light_deck"].split()
+    top, knower = data["light_top"], data["light_top_seen_by"]  # put back after a look
+    if top is not None and knower == seat:
+        pool.remove(top)  # seat knows it: it stays on top
     pool += [t for q in others for t in data["seats"][q]["hand"].split()]
     rng.shuffle(pool)
     for q in others:
         size = len(data["seats"][q]["hand"].split())
         data["seats"][q]["hand"], pool = " ".join(pool[:size]), pool[size:]
+    if top is not None and knower != seat:
+        data["light_top"] = pool[0]  # another seat knows it: any card seat cannot see
+    elif top is not None:
+        pool.append(top)
     data["light_deck"] = " ".join(pool)
     return ar.from_snapshot(data)
 
@@ -85,7 +93,7 @@ def test_a_card_click_plays_it_and_a_die_click_offers_the_changes_with_their_eff
     rolled.click(*rolled.scene.center_of("die-2"))  # the 3: up, down, six sets
     assert rolled.match.moves == [] and "up 3" in rolled._choices and "set 3 1" in rolled._choices
     words = action_words("set 3 1", rolled.seen(), "en")
-    assert words == "Amber: die 3 3 → 1 — 3 alike of 4: not yet ✘"
+    assert words == "Amber: set die 3 from 3 to 1 — 3 alike of 4: not yet ✘"
 
 
 def test_every_move_has_a_click_target_or_a_button_and_targets_are_in_the_scene():
@@ -255,6 +263,35 @@ def test_challenge_odds_agree_with_the_engine_played_out(position, play):
     assert abs(wins / n - p) <= Z * max((p * (1 - p) / n) ** 0.5, 1 / n), (wins / n, p)
 
 
+WHY_COLUMNS = {  # the why-line's count for each column, in the columns' order
+    "en": r"(\d+) (?:reach \d+|show \d+ dice alike) with the dice alone, (\d+) with your guards "
+          r"added and (\d+) with guards and amber",
+    "ja": r"ダイスだけで(\d+)通り、護衛を足して(\d+)通り、護衛と琥珀で(\d+)通り",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("position", [
+    "version: family\nplayer 1: field 3, guards 2, amber 1, hand S1 S2 A3\nplayer 2: field 1\n"
+    "facing: D37\n",  # a level II ghost
+    "version: advanced\nplayer 1: field 7, guards 2, amber 1, hand F1 F2\nplayer 2: field 1\n"
+    "facing: D25\n",  # a legendary trap
+])
+def test_each_why_line_counts_the_rolls_of_every_column_it_names(position, lang):
+    """Issue #33.9: under "Play M1: 2 dice 8% (1/12)" the line said "35 of the 36 ways" (the
+    guards-and-amber column's count). Each line now names every column with its own count."""
+    table = odds(ar.from_description(position).observation(0), lang)
+    assert table is not None and len(table.rows) >= 2
+    for row in table.rows:
+        found = re.search(WHY_COLUMNS[lang], row.why)
+        assert found, row.why
+        dice = re.search(r"(\d+) di(?:c)?e|ダイス(\d+)個", row.choice)
+        assert dice, row.choice
+        total = 6 ** int(dice.group(1) or dice.group(2))
+        assert [int(n) for n in found.groups()] == [c * total for c in row.chances], row.why
+        assert f"{total}" in row.why
+
+
 def test_monster_odds_agree_with_fights_played_by_the_engine():
     state = ar.from_description(MONSTER_EXAMPLE)
     table = odds(state.observation(0), "en")
@@ -311,9 +348,9 @@ def test_the_panel_never_changes_when_only_another_seats_hidden_cards_change():
 def test_the_panel_marks_the_best_choice_says_why_and_speaks_the_language():
     board = board_at(GHOST_EXAMPLE, show_odds=True)
     table = board.odds()
-    assert [r.choice for r in table.rows][:2] == ["Play no card: 1 dice", "Play S1: 2 dice"]
+    assert [r.choice for r in table.rows][:2] == ["Play no card: 1 die", "Play S1: 2 dice"]
     assert sum(r.best for r in table.rows) == 1 and table.rows[-1].best
-    assert "Reach 9 with 2 dice" in table.rows[1].why
+    assert "10 reach 9 with the dice alone" in table.rows[1].why
     assert "+ your 3 guards" in board.odds_panel.value
     board.set_language("ja")
     assert "ダイスだけ" in board.odds_panel.value and "護衛" in board.odds_panel.value
@@ -352,7 +389,7 @@ def test_move_odds_are_the_engines_own_darkness_draw(seed):
 
 def test_a_button_label_that_tells_the_position_follows_it():
     board = board_at(GHOST_EXAMPLE)
-    assert [b.description for b in board.move_buttons.children] == ["Go: roll 1 dice"]
+    assert [b.description for b in board.move_buttons.children] == ["Go: roll 1 die"]
     board.play("play S1")
     assert [b.description for b in board.move_buttons.children] == ["Go: roll 2 dice"]
 

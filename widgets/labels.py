@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from boardlib.messages import fill
+
 LANGUAGES = ("en", "ja")
 
 Catalog = Mapping[str, Mapping[str, str]]
@@ -144,12 +146,13 @@ LABELS: dict[str, dict[str, str]] = {
 
 def label(key: str, lang: str = "en", own: Catalog | None = None, **values: object) -> str:
     """The label ``key`` in ``lang``: the game's own (``own``) first, then the generic ones,
-    then English, so a missing translation shows English rather than a key."""
+    then English, so a missing translation shows English rather than a key. Templates count
+    their nouns as the rules' catalogs do: ``{n:die/dice}`` says "1 die", "2 dice"."""
     for catalog in (own, LABELS):
         if catalog is None:
             continue
         for language in (lang, "en"):
             template = catalog.get(language, {}).get(key)
             if template is not None:
-                return template.format(**values)
+                return fill(template, **values)
     raise KeyError(f"no label {key!r}")

@@ -34,7 +34,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fight_round": "Round {n}",
         "goal_ghost": "Ghost: the dice must reach {need} (lose {lose} cards if not)",
         "goal_trap": "Trap: {need} dice must show the same face (a missed turn per die short)",
-        "dice_count": "You will roll {n} dice",
+        "dice_count": "You will roll {n:die/dice}",
         "your_dice": "Dice of {player}",
         "monster_dice": "The monster's dice",
         "defender_dice": "Dice of {player}",
@@ -55,7 +55,7 @@ LABELS: dict[str, dict[str, str]] = {
         "look_hidden": "{n} light card(s) being looked at (hidden)",
         "field_of": "field {field}",
         "guards": "guards {n}/6",
-        "cards_hidden": "{n} light cards (hidden)",
+        "cards_hidden": "{n:light card/light cards} (hidden)",
         "cards_own": "light cards {n}/7:",
         "amber": "amber {n}",
         "secured": "secured {n}",
@@ -90,7 +90,7 @@ LABELS: dict[str, dict[str, str]] = {
         "turn_pick": "{player}: pick a grace die (click it).",
         "turn_keep": "{player}: keep one of the two light cards (click it).",
         "turn_chance": "The dice and cards are decided…",
-        "over": "The game is over: {winners} {verb} with {points} points.",
+        "over": "The game is over: {winners} {verb} with {points:point/points}.",
         "win_one": "wins",
         "win_many": "win",
         "not_your_cards": "Those are {owner}'s cards: you play your own.",
@@ -104,7 +104,7 @@ LABELS: dict[str, dict[str, str]] = {
         "do_grace": "Play the divine grace card",
         "do_reward_guard": "Reward: 1 guard",
         "do_reward_light": "Reward: 1 light card",
-        "do_go": "Go: roll {n} dice",
+        "do_go": "Go: roll {n:die/dice}",
         "do_done": "Done: count the dice",
         "do_play": "Play {card} (+{value} dice → {n})",
         "do_use": "Use kept {card} ({reward})",
@@ -112,9 +112,9 @@ LABELS: dict[str, dict[str, str]] = {
         "do_lose": "Give up {card}",
         "do_add": "Add {card} to the fight",
         "do_keep": "Keep {card}",
-        "do_up": "Guard: die {die} {before} → {after}{effect}",
-        "do_down": "Guard: die {die} {before} → {after}{effect}",
-        "do_set": "Amber: die {die} {before} → {after}{effect}",
+        "do_up": "Guard: raise die {die} from {before} to {after}{effect}",
+        "do_down": "Guard: lower die {die} from {before} to {after}{effect}",
+        "do_set": "Amber: set die {die} from {before} to {after}{effect}",
         "do_reroll": "Reroll die {dice} (kept card)",
         "do_reroll2": "Reroll dice {dice} (kept card)",
         "do_attack": "Attack {player}",
@@ -136,22 +136,25 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_overcome_guards": "+ your {g} guards",
         "odds_overcome_all": "+ guards and {a} amber",
         "odds_win_fight": "win the fight",
-        "odds_play_none": "Play no card: {n} dice",
-        "odds_play": "Play {cards}: {n} dice",
-        "odds_why_ghost": "Reach {need} with {n} dice: {p} of the {total} ways the dice can "
-                          "fall; a guard adds a pip, an amber makes a die a 6.",
-        "odds_why_trap": "{need} dice alike from {n}: {p} of {total} rolls; a guard moves a die a "
-                         "pip, an amber sets a die.",
-        "odds_why_monster": "Each round your {n} dice hit on {mine}–6; the monster's {m} dice hit "
-                            "on {low}–6 and each hit costs a guard (you have {g}).",
+        "odds_play_none": "Play no card: {n:die/dice}",
+        "odds_play": "Play {cards}: {n:die/dice}",
+        "odds_why_ghost": "Of the {total} ways {n:die/dice} can fall, {p0} reach {need} with the "
+                          "dice alone, {p1} with your guards added and {p} with guards and "
+                          "amber (a guard adds a pip, an amber makes a die a 6).",
+        "odds_why_trap": "Of the {total} ways {n:die/dice} can fall, {p0} show {need} dice alike "
+                         "with the dice alone, {p1} with your guards added and {p} with guards and "
+                         "amber (a guard moves a die a pip, an amber sets a die).",
+        "odds_why_monster": "Each round, each of your {n:die/dice} hits on {mine}–6; each of "
+                            "the monster's {m:die/dice} hits on {low}–6 and each hit costs a "
+                            "guard (you have {g}).",
         "odds_why_count": "Count these dice: {hits} hit(s), then the monster attacks.",
         "odds_why_raise": "A 3 raised to 4 hits once more, but the guard is a life less.",
         "odds_why_set": "An amber makes this die hit; your guards stay.",
         "odds_row_count": "Count the dice as they are",
-        "odds_row_raise": "Guard: die {die} 3 → 4",
-        "odds_row_set": "Amber: die {die} → 6",
+        "odds_row_raise": "Guard: raise die {die} from 3 to 4",
+        "odds_row_set": "Amber: set die {die} to 6",
         "odds_row_attack": "Attack {player}",
-        "odds_row_ready": "Ready with {n} dice",
+        "odds_row_ready": "Ready with {n:die/dice}",
         "odds_why_duel": "{a} dice against {d}: highest against highest, ties to the defender.",
         "odds_why_contest": "Sum of {a} dice above the sum of {d} dice (a tie is the "
                             "defender's), with the guards added (attacker {ga}, defender {gd}: "
@@ -299,10 +302,12 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_win_fight": "戦いに勝つ",
         "odds_play_none": "カードを出さない：ダイス{n}個",
         "odds_play": "{cards}を出す：ダイス{n}個",
-        "odds_why_ghost": "ダイス{n}個で{need}以上：出方{total}通りのうち{p}通り。"
-                          "護衛は1目、琥珀はダイスを6に。",
-        "odds_why_trap": "{n}個のうち{need}個を同じ目に：{total}通りのうち{p}通り。"
-                         "護衛は1目動かし、琥珀は目を決める。",
+        "odds_why_ghost": "ダイス{n}個の出方{total}通りのうち、{need}以上になるのはダイスだけで"
+                          "{p0}通り、護衛を足して{p1}通り、護衛と琥珀で{p}通り"
+                          "（護衛は1目、琥珀はダイスを6に）。",
+        "odds_why_trap": "ダイス{n}個の出方{total}通りのうち、{need}個が同じ目になるのは"
+                         "ダイスだけで{p0}通り、護衛を足して{p1}通り、護衛と琥珀で{p}通り"
+                         "（護衛は1目動かし、琥珀は目を決める）。",
         "odds_why_monster": "毎ラウンド、あなたのダイス{n}個は{mine}〜6で命中。怪物のダイス{m}個は"
                             "{low}〜6で命中し、1回ごとに護衛を1失う（護衛{g}）。",
         "odds_why_count": "このまま数える：{hits}回命中、次に怪物の攻撃。",

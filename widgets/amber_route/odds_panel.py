@@ -173,18 +173,25 @@ def _before_challenge(seen: Seen, seat: int, lang: str) -> Odds:
                 chances = [exact.ghost_escape(need, dice), exact.ghost_escape(need, dice, guards),
                            exact.ghost_escape(need, dice, guards, amber)]
                 why = _label("odds_why_ghost", lang, need=need, n=dice, total=6 ** dice,
-                             p=chances[-1] * 6 ** dice)
+                             **_ways(chances, 6 ** dice))
             else:
                 need = TRAP_DICE[level]
                 chances = [exact.trap_avoid(need, dice), exact.trap_avoid(need, dice, guards),
                            exact.trap_avoid(need, dice, guards, amber)]
                 why = _label("odds_why_trap", lang, need=need, n=dice, total=6 ** dice,
-                             p=chances[-1] * 6 ** dice)
+                             **_ways(chances, 6 ** dice))
             rows.append(OddsRow(_row_words(used, dice, lang), tuple(chances), why))
         headings = [_label("odds_overcome_dice", lang),
                     _label("odds_overcome_guards", lang, g=guards),
                     _label("odds_overcome_all", lang, g=guards, a=amber)]
     return Odds(tuple(headings), _mark_best(rows), _label("odds_note", lang))
+
+
+def _ways(chances: list[Fraction], total: int) -> dict[str, Fraction]:
+    """The rolls of ``total`` that each column counts, named as the why-line names them: dice
+    alone (p0), with the guards (p1), with guards and amber (p)."""
+    alone, guarded, everything = (chance * total for chance in chances)
+    return {"p0": alone, "p1": guarded, "p": everything}
 
 
 def _mark_best(rows: list[OddsRow]) -> tuple[OddsRow, ...]:

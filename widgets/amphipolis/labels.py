@@ -13,7 +13,7 @@ LABELS: dict[str, dict[str, str]] = {
         "bag_landslides": "{n} landslides in the bag",
         "option_show_bag_contents": "Bag contents",
         "points": "{n} pts",
-        "total": "{n} points",
+        "total": "{n:point/points}",
         "used": "used",
         "robber": "Grave robber",
         "robber_note": "takes every tile left in the areas when a landslide comes (AM-8.2)",
@@ -40,7 +40,7 @@ LABELS: dict[str, dict[str, str]] = {
         "turn_professor": "{player} uses the Professor: 1 tile from each area other than "
                           "{area}.",
         "turn_draw": "{player} draws tiles from the bag ({n} still to draw).",
-        "over": "The game is over: {winners} {verb} with {points} points.",
+        "over": "The game is over: {winners} {verb} with {points:point/points}.",
         "over_solo": "The game is over: {player} {mine}, the grave robber {his}: {outcome}.",
         "win_one": "wins",
         "win_many": "win",
