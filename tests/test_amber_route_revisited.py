@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from boardlib import GAMES, amber_route
 from tests.helpers import described, do, kinds, legal, refused
 
 position = described("amber_route")
@@ -113,15 +116,64 @@ def test_7_a_missed_turn_uses_up_the_final_turn():
 
 
 @pytest.mark.rule("AR-11.2")
-def test_8_the_card_not_taken_is_discarded_face_up():
+def test_8_the_card_not_taken_stays_on_top_of_the_light_deck_known_only_to_the_looker():
+    """ "Look at 2 top light cards and take 1 of them" moves only the card taken: the other
+    stays on the deck, on top, and only the player who looked knows it (decided again in
+    issue #31; before, it was discarded face up)."""
     state = position("""
         player 1: field 3
         player 2: field 1
         look: F2 M1
         queue: keep 0; end_turn
     """)
+    deck = state.light_deck[:]
+    events = do(state, "keep F2")
+    assert state.hand[0][3 * 1 + 1] == 1 and state.light_discard[0] == 0  # not discarded
+    assert state.light_deck[0] == deck[0] + 1 and state.light_top == 0  # M1, back on top
+    assert state.observation(0)["light_top"] == "M1"  # the looker knows it ...
+    assert state.observation(1)["light_top"] is None  # ... nobody else does
+    assert state.observation(None)["light_top"] is None
+    assert state.observation(1)["light_top_seen_by"] == 0  # everyone saw it go back
+    kept = next(e for e in events if e.kind == "keep_light")
+    told = kept.sentence("en", state.names, 1)
+    assert "M1" not in told and "F2" not in told and "on top of the light deck" in told
+    assert "山札の一番上" in kept.sentence("ja", state.names, 1)
+    again = amber_route.from_json(state.to_json())
+    assert again.light_top == 0 and again.light_top_seen == 0
+    assert amber_route.from_description(state.describe()).snapshot() == state.snapshot()
+    # Player 2's turn: the next light card drawn is that card, and Player 1 sees it drawn
+    do(state, "buy cards")
+    assert [(str(a), p) for a, p in state.chance_outcomes()] == [("card M1", 1)]
+    refused(state, "card F1", "AR-11.2")
+    drawn = next(e for e in do(state, "card M1") if e.kind == "draw_light")
+    assert sorted(drawn.seen_by) == [0, 1]
+    assert state.light_top == -1 and state.light_top_seen == -1  # unknown again
+    assert len(state.chance_outcomes()) > 1
+
+
+@pytest.mark.rule("AR-11.2")
+def test_8_the_card_put_back_is_known_to_the_looker_alone_when_others_are_dealt_anew():
+    state = position("""
+        player 1: field 3
+        player 2: field 1, hand S1 S2
+        look: F2 M1
+        queue: keep 0; end_turn
+    """)
     do(state, "keep F2")
-    assert state.hand[0][3 * 1 + 1] == 1 and state.light_discard[0] == 1  # M1 face up
+    info = GAMES["amber_route"]
+    for seat in (0, 1):
+        seen = state.observation(seat)
+        tops = set()
+        for seed in range(20):
+            sample = info.resample(state, seat, random.Random(seed))
+            sample.validate()
+            assert sample.observation(seat) == seen
+            assert sample.inventory() == state.inventory()
+            tops.add(sample.light_top)
+        if seat == 0:
+            assert tops == {0}  # the looker's own knowledge: M1 stays on top
+        else:
+            assert len(tops) > 1  # for Player 2 any unseen card may be the one put back
 
 
 @pytest.mark.rule("AR-3.3")

@@ -86,22 +86,27 @@ def test_light_cards_and_their_draws():
     assert outcomes == {f"card {t}": Fraction(n, 41) for t, n in deck.items() if n}
 
 
-@pytest.mark.rule("AR-1.4")
+@pytest.mark.rule("AR-1.4", "AR-11.2")
 def test_an_empty_light_deck_is_refilled_from_the_discards():
-    look = ("W3 W3 M3 M3 F3 F3 S3 S3 A3 A3 M1 M1 M2 M2 M2 F1 F1 F1 F2 S1 S1 S1 S2 S2 S2 "
-            "W1 W1 W1 W2 W2 W2 A1 A1 A1 A1 A2 A2 A2 A2")
+    discard = ("W3 W3 M3 M3 F3 F3 S3 S3 A3 A3 M1 M1 M2 M2 M2 F1 F1 F1 F2 S1 S1 S1 S2 S2 S2 "
+               "W1 W1 W1 W2 W2 W2 A1 A1 A1 A1 A2 A2 A2 A2 F2")
     state = position(f"""
         player 1: field 1, amber 1
         player 2: field 0
         light deck:
-        light discard: M1 F2 F2
-        look: {look}
+        light discard: {discard}
+        look: M1 F2
         queue: keep 0; end_turn
     """)
     assert state.current_player() == 0
-    do(state, "keep M1")
+    do(state, "keep M1")  # F2 goes back: the deck's only card, on top (AR-11.2)
+    assert sum(state.light_deck) == 1 and state.observation(0)["light_top"] == "F2"
     do(state, "buy cards")
-    assert state.is_chance_node() and sum(state.light_deck) > 0
+    assert [str(a) for a, _ in state.chance_outcomes()] == ["card F2"]
+    events = do(state, "card F2")  # the deck is empty again: the discards are shuffled in
+    assert "reshuffle_light" in [e.kind for e in events]
+    assert state.is_chance_node() and sum(state.light_deck) == 40
+    assert len(state.chance_outcomes()) > 1
 
 
 @pytest.mark.rule("AR-1.5")

@@ -15,7 +15,9 @@ Optional lines: ``names``, ``to move`` (the seat whose turn it is; default 1),
 ``facing``, ``level`` (0, 1, 2 for I, II, III), ``hp``, ``round`` (of the monster fight or
 Advanced player fight under way; default 1 when the queue is in one), ``dice count``,
 ``damage36``, ``dice``, ``other dice``, ``duel``, ``first``, ``finals``, ``fresh``,
-``light deck``, ``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``,
+``light deck``, ``light top`` (``F2 known by 1``: the card put back on top of the light deck
+after a look, and who put it there, AR-11.2; it is one of the light deck's cards),
+``light discard``, ``table``, ``look``, ``dark deck``, ``dark discard``,
 ``box``, ``amber pool``, ``guard pool``, ``queue`` (the steps still to come, separated by
 ``;``) and ``over``. Cards not written anywhere are in their decks (Advanced grace cards in the
 box); the pools hold what nobody has; the queue defaults to the player to move choosing an
@@ -58,9 +60,9 @@ if TYPE_CHECKING:  # the state builds on this module: only its type is needed he
 
 _KEYS = (
     "version", "names", "to move", "facing", "level", "hp", "round", "dice count", "damage36",
-    "dice", "other dice", "duel", "first", "finals", "fresh", "light deck", "light discard",
-    "table", "look", "dark deck", "dark discard", "box", "amber pool", "guard pool", "queue",
-    "over",
+    "dice", "other dice", "duel", "first", "finals", "fresh", "light deck", "light top",
+    "light discard", "table", "look", "dark deck", "dark discard", "box", "amber pool",
+    "guard pool", "queue", "over",
 )
 _SEAT_KEYS = ("field", "guards", "amber", "secured", "hand", "kept", "grace", "missed")
 
@@ -112,6 +114,10 @@ def parse_description(text: str) -> dict[str, Any]:
                       ("box", "box")):
         if key in fields:
             data[name] = _dark_text(fields[key])
+    if fields.get("light top", "").strip():
+        card, _, known = fields["light top"].partition("known by")
+        data["light_top"] = _light_text(card)
+        data["light_top_seen_by"] = _whole(known or str(turn + 1), "light top known by") - 1
     _fill_decks(data, version)
     held_amber = sum(s["amber"] + s["secured"] for s in seats)
     held_guards = sum(s["guards"] for s in seats)
@@ -158,6 +164,8 @@ def describe(state: AmberRouteState) -> str:
     for key in ("light_deck", "light_discard", "table", "look", "dark_deck", "dark_discard",
                 "box"):
         lines.append(f"{key.replace('_', ' ')}: {d[key]}")
+    if d["light_top"] is not None:
+        lines.append(f"light top: {d['light_top']} known by {d['light_top_seen_by'] + 1}")
     lines += [f"amber pool: {d['amber_pool']}", f"guard pool: {d['guard_pool']}",
               "queue: " + "; ".join(d["queue"])]
     if d["ended"]:

@@ -54,6 +54,8 @@ def _impossible_outcome(state: AmberRouteState, action: Action, step: str) -> Il
     if step == "steal":
         return _illegal(state, "rule", "loser_lacks", "AR-12.5",
                         light=LIGHT_TOKENS[action.args[0]])
+    if state.light_top >= 0 and state.light_deck[action.args[0]]:
+        return _illegal(state, "rule", "light_top_known", "AR-11.2")
     return _illegal(state, "rule", "not_in_light_deck", "AR-1.4",
                     light=LIGHT_TOKENS[action.args[0]])
 

@@ -4,7 +4,10 @@ Hidden from ``seat`` (see ``AmberRouteState.observation``): the light cards in t
 players' hands and the light deck (only their counts are shown). The darkness deck is shown
 only as a count too, but its contents are public by elimination (every darkness card not on
 the table, discarded, boxed or kept), and its order is decided at each draw by a chance
-node; so only light cards are resampled.
+node; so only light cards are resampled. A light card put back on top of the deck after a
+look (AR-11.2) is known to the seat that put it there: for that seat it stays where it is; for
+the others it is one of the cards they cannot see, and a sampled deck puts one of its own cards
+on top, known to the same seat.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ def unseen_light_cards(state: AmberRouteState, seat: int) -> list[int]:
     """The light cards ``seat`` cannot see (others' hands and the deck), by kind, as a
     sorted list of kinds: the same list for any two states that look the same to ``seat``."""
     pool = state.light_deck[:]
+    if state.light_top_seen == seat:  # the card seat put back on top of the deck (AR-11.2)
+        pool[state.light_top] -= 1
     for p, hand in enumerate(state.hand):
         if p != seat:
             pool = [a + b for a, b in zip(pool, hand)]
@@ -47,6 +52,11 @@ def resample(state: AmberRouteState, seat: int, rng: random.Random) -> AmberRout
     deck = [0] * kinds
     for kind in cards[at:]:
         deck[kind] += 1
+    if state.light_top >= 0:  # someone knows the top card (AR-11.2)
+        if state.light_top_seen == seat:
+            deck[state.light_top] += 1  # seat knows it: it stays
+        else:
+            s.light_top = cards[at]  # another seat knows it: a card of the sampled deck
     s.light_deck = deck
     s.light_table = light_table_of(deck)
     s._forget_caches()

@@ -84,6 +84,8 @@ def snapshot(state: AmberRouteState) -> dict[str, Any]:
             for p in range(len(state.names))
         ],
         "light_deck": _counts_text(state.light_deck),
+        "light_top": LIGHT_TOKENS[state.light_top] if state.light_top >= 0 else None,
+        "light_top_seen_by": state.light_top_seen if state.light_top_seen >= 0 else None,
         "light_discard": _counts_text(state.light_discard),
         "table": _counts_text(state.table),
         "look": _counts_text(state.look),
@@ -127,6 +129,14 @@ def validate(s: AmberRouteState) -> None:
         if have != LIGHT_COPIES[k]:
             raise ValueError(f"The position has {have} light cards {LIGHT_TOKENS[k]}; the game "
                              f"has {LIGHT_COPIES[k]} (AR-1.4).")
+    if sum(s.look) > 2:
+        raise ValueError("A player looks at no more than the 2 top light cards (AR-11.2).")
+    if (s.light_top >= 0) != (s.light_top_seen >= 0):
+        raise ValueError("A card is known on top of the light deck exactly when someone put it "
+                         "back there (AR-11.2).")
+    if s.light_top >= 0 and (not s.light_deck[s.light_top] or any(s.look)):
+        raise ValueError("The card put back on top of the light deck must be in the deck, and no "
+                         "look at the deck is under way (AR-11.2).")
     places = [*s.dark_deck, *s.dark_discard, *s.box, *(k for kept in s.kept for k in kept),
               *(g for g in s.grace if g >= 0), *([s.card] if s.card >= 0 else [])]
     if sorted(places) != list(range(TOTAL_DARK)):

@@ -71,6 +71,7 @@ from boardlib.amber_route.data import (
     VILLAGE,
     _step,
     light_matches,
+    parse_light,
 )
 from boardlib.amber_route.description import describe, parse_description
 from boardlib.amber_route.explain import explain
@@ -271,6 +272,8 @@ class AmberRouteState(GameState):
     grace: list[int]  # the Advanced divine grace card held, or -1 (AR-2.2)
     missed: list[int]  # turns still to miss (AR-10.2)
     light_deck: list[int]
+    light_top: int  # the light deck's top card, put back after a look (AR-11.2), or -1
+    light_top_seen: int  # the seat that put it back and so knows it, or -1
     light_table: tuple[tuple[Action, ...], tuple[int, ...]]  # light_table_of(light_deck), for speed
     light_discard: list[int]
     table: list[int]  # light cards played in a player fight, until it ends
@@ -317,6 +320,9 @@ class AmberRouteState(GameState):
         if kind == "dark":  # every darkness card left is as likely (AR-6.1)
             return self.dark_table
         if kind != "steal":  # light, look: the cards left in the deck
+            top = self.light_top
+            if top >= 0:  # the card put back after a look (AR-11.2) is drawn first
+                return (CARD[top],), (1,)
             return self.light_table
         counts = self.hand[a]  # steal: from the loser's hand, at random
         return tuple(compress(STEAL, counts)), tuple(compress(counts, counts))
@@ -500,7 +506,8 @@ class AmberRouteState(GameState):
         self.light_deck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.hand[p][k] += 1
-        events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
+        events.append(new_event(GAME, "draw_light", p, {"card": LIGHT_TOKENS[k]},
+                                seen_by=self._drawn_from_top(p),
                                 secret=_CARD))  # AR-1.4: a hand is hidden
         self._check_hand(p)
 
@@ -511,7 +518,16 @@ class AmberRouteState(GameState):
         self.light_table = one_fewer(self.light_table, action)
         self.look[k] += 1
         events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]},
-                                seen_by=(head[1],), secret=_CARD))
+                                seen_by=self._drawn_from_top(head[1]), secret=_CARD))
+
+    def _drawn_from_top(self, p: int) -> tuple[int, ...]:
+        """Who sees the light card ``p`` has just drawn: ``p``, and whoever put it back on
+        top of the deck (AR-11.2), who knew it; the top is unknown again."""
+        seen = self.light_top_seen
+        if seen < 0:
+            return (p,)
+        self.light_top = self.light_top_seen = -1
+        return (p,) if seen == p else (p, seen)
 
     def _do_steal(self, action: Action, head: tuple, events: list[Event]) -> None:
         self.queue.pop(0)
@@ -762,11 +778,14 @@ class AmberRouteState(GameState):
         p, k = head[1], action.args[0]
         self.look[k] -= 1
         self.hand[p][k] += 1
-        for other in range(LIGHT_KINDS):
-            self.light_discard[other] += self.look[other]
-        self.look = [0] * LIGHT_KINDS
-        events.append(new_event(GAME, "keep_light", p, {"card": LIGHT_TOKENS[k]}, seen_by=(p,),
-                                secret=_CARD))
+        back = next((other for other in range(LIGHT_KINDS) if self.look[other]), -1)
+        if back >= 0:  # AR-11.2: the card not taken stays on the deck, on top; only p knows it
+            self.look[back] -= 1
+            self.light_deck[back] += 1
+            self.light_table = light_table_of(self.light_deck)
+            self.light_top, self.light_top_seen = back, p
+        events.append(new_event(GAME, "keep_light" if back >= 0 else "keep_light_only", p,
+                                {"card": LIGHT_TOKENS[k]}, seen_by=(p,), secret=_CARD))
         self._check_hand(p)
 
     # automatic steps
@@ -1092,6 +1111,8 @@ class AmberRouteState(GameState):
         looker = next((step[1] for step in self.queue if step[0] in ("look", "keep")), None)
         if player is None or player != looker:  # AR-11.2: only the looker sees the two cards
             view["look"] = sum(self.look)
+        if player is None or player != self.light_top_seen:  # nor the card put back on top
+            view["light_top"] = None
         view["viewer"] = player
         view["placeholder_data"] = PLACEHOLDER_NOTE
         view["points"] = [self.points(p) for p in range(len(self.names))]
@@ -1206,6 +1227,7 @@ def new_game(
     s.kept = [[] for _ in range(count)]
     s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
     s.light_deck = _light_counts_of(deck[count * per:])
+    s.light_top, s.light_top_seen = -1, -1
     s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
     s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
     s.dark_discard = []
@@ -1250,6 +1272,12 @@ def from_snapshot(data: Any) -> AmberRouteState:
         grace = seat.get("grace")
         s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
     s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
+    top = data.get("light_top")
+    if top is not None and (not isinstance(top, str) or len(top.split()) != 1):
+        raise ValueError("'light_top' must be null or one light card like \"F2\".")
+    s.light_top = -1 if top is None else parse_light(top)
+    seen = data.get("light_top_seen_by")
+    s.light_top_seen = -1 if seen is None else _int(seen, "light_top_seen_by", 0, n - 1)
     s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
     s.table = _light_counts(data.get("table"), "table")
     s.look = _light_counts(data.get("look"), "look")
