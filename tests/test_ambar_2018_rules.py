@@ -10,7 +10,7 @@ import pytest
 
 from boardlib import CHANCE, TERMINAL, ambar_2018
 from boardlib.ambar_2018.data import BLACK, CODES, COMPONENTS
-from tests.helpers import described, play, refused
+from tests.helpers import described, do, play, refused
 
 RULEBOOK_DECK = {"alchemy": 4, "traveller": 8, "village": 12, "trade": 12, "chants": 5,
                  "oracle": 8, "bandit": 10, "raid": 7}  # the rulebook's 'Components'
@@ -68,6 +68,72 @@ def test_a_tampered_inventory_is_refused():
     data["hoard"]["Y"] += 1
     with pytest.raises(ValueError, match=r"AB-1\.1"):
         ambar_2018.from_snapshot(data)
+
+
+RULEBOOK_GOLD_TOKENS = (57, {1, 3, 10})  # 'Components': "57 gold tokens worth 1, 3 or 10"
+
+
+@pytest.mark.rule("AB-1.1")
+def test_the_bank_is_a_placeholder_mix_of_the_rulebooks_57_gold_tokens():
+    from boardlib.ambar_2018.data import BANK, BANK_TOKENS
+
+    bank = COMPONENTS["bank"]
+    count, worths = RULEBOOK_GOLD_TOKENS
+    assert bank["provenance"] == "placeholder" and "PLACEHOLDER" in bank["note"]
+    assert sum(BANK_TOKENS.values()) == count and set(BANK_TOKENS) == worths
+    assert all(n > 0 for n in BANK_TOKENS.values())
+    assert BANK == sum(worth * n for worth, n in BANK_TOKENS.items()) == bank["gold"]
+    assert 10 * count >= BANK  # 57 tokens hold at most 570 gold
+    assert ambar_2018.COMPONENT_TOTALS["gold"] == BANK
+    # the note says which mix is assumed, and what an empty bank does
+    mix = ", ".join(f"{n} x {worth}" for worth, n in sorted(BANK_TOKENS.items()))
+    assert f"({mix} = {count} tokens, {BANK} gold)" in bank["note"]
+    assert "bank is empty" in bank["note"]
+    for players in (2, 3, 4):
+        state = ambar_2018.new_game(players=players, seed=0)
+        assert state.bank == BANK - 3 * players and sum(state.gold) == 3 * players
+
+
+@pytest.mark.rule("AB-1.1", "AB-7.2")
+def test_an_empty_bank_pays_only_what_it_holds_and_says_so():
+    # 195 gold: 3 for Player 1, 190 for Player 2, 2 left in the bank; the gems are worth 4
+    state = pos("phase: actions\nactions: 2\nline-up: TA TB V6\n"
+                "player 1: village gems Y2 B1\nplayer 2: gold 190\nsupply: bank 2")
+    events = do(state, "sell 1")
+    assert state.gold == [5, 190] and state.bank == 0
+    short = [e for e in events if e.kind == "bank_short"]
+    assert [e.fields for e in short] == [{"gold": 2, "worth": 4, "card": "TA"}]
+    assert "only 2 of the 4 gold" in short[0].sentence("en")
+    assert "金貨4枚のうち" in short[0].sentence("ja")
+    assert state.inventory() == ambar_2018.COMPONENT_TOTALS  # no coin created or lost
+    # an empty bank: the sale still goes ahead, for nothing
+    state = pos("phase: actions\nactions: 2\nline-up: TA TB V6\n"
+                "player 1: village gems Y1\nplayer 2: gold 192\nsupply: bank 0")
+    events = do(state, "sell 1")
+    assert state.gold == [3, 192] and state.bank == 0 and state.village_gems[0] == [0, 0, 0]
+    assert [e.fields["gold"] for e in events if e.kind in ("sell", "bank_short")] == [0, 0]
+    # a bank that can pay in full says nothing more
+    state = pos("phase: actions\nactions: 2\nline-up: TA TB V6\nplayer 1: village gems Y1")
+    assert not [e for e in do(state, "sell 1") if e.kind == "bank_short"]
+
+
+@pytest.mark.rule("AB-1.3")
+def test_the_placeholder_note_names_every_placeholder_table_in_both_languages():
+    from boardlib.ambar_2018.messages import MESSAGES
+
+    placeholders = [key for key, table in COMPONENTS.items()
+                    if isinstance(table, dict) and table.get("provenance") == "placeholder"]
+    assert sorted(placeholders) == ["bank", "cards", "events", "forest"]
+    note = ambar_2018.new_game(2).observation(0)["placeholder_values"]
+    assert note == MESSAGES["en"]["placeholder_note"]
+    for words in ("trade prices", "round-2 icons", "event counts",
+                  "soldier costs", "forest site prices", "bank", "30 × 1, 15 × 3, 12 × 10",
+                  "195 gold"):
+        assert words in note, words
+    japanese = MESSAGES["ja"]["placeholder_note"]
+    for words in ("交易の値段", "第2ラウンドの印", "イベントの枚数", "兵士の数", "森の場所の値段",
+                  "銀行", "1の金貨30枚", "計195"):
+        assert words in japanese, words
 
 
 @pytest.mark.rule("AB-1.2")
@@ -564,8 +630,9 @@ def test_round_two_deck_and_the_red_demon():
     aside = sum(state.aside) + sum(state.discard)
     play(state, "draw", "card TA")  # the last card: the journey ends
     finish_turn(state)
-    # a tie goes to the first in turn order of round 2: Player 2, who plays its first turn
-    assert state.demon == 1
+    # a tie goes to the first in turn order: Player 1, the game's starting player (AB-2.5),
+    # even though Player 2 plays round 2's first turn
+    assert state.demon == 0
     # the discards, the line-up (V6, TA) and the laid-aside cards, reshuffled
     assert sum(state.deck) == aside + 2 and sum(state.discard) == 0 and sum(state.aside) == 0
     assert state.active == 1 and state.phase == 3  # drawing the first card of round 2
@@ -832,19 +899,51 @@ def test_demon_cards_count_as_days_for_the_rewards():
 
 @pytest.mark.rule("AB-10.1")
 def test_the_serpent_is_still_earned_in_round_two():
-    """ "If this player is also chased by the serpent, they would have two black cards to start
-    with" can only happen in round 2, so the Serpent stays in the game."""
+    """A reading, not something the text proves (docs/rules/ambar_2018.md, AB-10.1): no sentence
+    retires the Serpent at round 2, and the rules that give it name no round."""
     state = pos("round: 2\nphase: journey\nline-up: V6 TA TB V6\ndemon: player 2\n")
     play(state, "draw", "card T2", "stop")
     assert state.serpent == 0
 
 
+@pytest.mark.rule("AB-10.1", "AB-10.3")
+def test_both_demons_can_chase_one_player_with_the_serpent_earned_in_round_one():
+    """ "If this player is also chased by the serpent, they would have two black cards to start
+    with" comes true without the Serpent being earned in round 2 at all: Player 1 earns it with
+    round 1's last card and, the richest, is given the Red Demon at round 2's start. So that
+    sentence does not prove the AB-10.1 reading; it holds under either."""
+    state = pos("phase: journey\nline-up: V6 TA TB V6\ndeck: T2:1\n"
+                "player 1: gold 9\nplayer 2: gold 3")
+    play(state, "draw", "card T2")  # the 5th card, and round 1's last
+    assert state.round == 1 and state.serpent == 0
+    finish_turn(state)
+    assert state.round == 2 and state.demon == 0 and state.serpent == 0
+    finish_turn(state)  # Player 2 plays round 2's first turn
+    assert state.active == 0 and [CODES[c] for c in state.lineup] == ["SERPENT", "REDDEMON"]
+
+
 @pytest.mark.rule("AB-10.3", "AB-12.2")
-def test_a_gold_tie_for_the_red_demon_goes_to_the_player_who_starts_round_two():
+def test_a_gold_tie_for_the_red_demon_goes_to_the_first_from_the_starting_player():
+    """ "If there is a draw, the Red Demon is given to the first player in turn order": the
+    turn order of the game, which begins with its starting player (Player 1, AB-2.5), not with
+    whoever plays round 2's first turn (decided again in issue #31)."""
     state = pos("phase: choice\nline-up: none\nturn: 2\ndeck: TA:2\n"
                 "player 1: gold 4\nplayer 2: gold 4")
     play(state, "new round")
-    assert state.round == 2 and state.demon == 1  # Player 2 starts round 2: first in order
+    assert state.round == 2 and state.demon == 0  # Player 2 starts round 2; Player 1 is first
+    # three players, Player 3 starts round 2, Players 2 and 3 tie: Player 2 comes first in
+    # turn order from the starting player (counted from Player 3 it would be Player 3)
+    state = pos("players: 3\nphase: choice\nline-up: none\nturn: 3\ndeck: TA:2\n"
+                "player 1: gold 3\nplayer 2: gold 5\nplayer 3: gold 5")
+    play(state, "new round")
+    assert state.round == 2 and state.active == 2 and state.demon == 1
+    # the same when round 1 ends with its last card drawn: Player 2 draws it, Player 3 starts
+    # round 2, Players 1 and 3 tie: Player 1
+    state = pos("players: 3\nphase: journey\nline-up: V6\nturn: 2\ndeck: TA:1\n"
+                "player 1: gold 5\nplayer 2: gold 3\nplayer 3: gold 5")
+    play(state, "draw", "card TA")
+    finish_turn(state)
+    assert state.round == 2 and state.active == 2 and state.demon == 0
 
 
 @pytest.mark.rule("AB-4.4")
@@ -865,3 +964,77 @@ def test_an_empty_forest_must_be_recovered_with_the_first_action():
     refused(state, "carry Y 1", "AB-6.7")
     play(state, "recover")
     assert "carry Y 1" in state.legal_actions() and "end" in state.legal_actions()
+
+
+def to_actions(state):
+    """Play on to the active player's action phase: first chance outcomes, stop the journey
+    as soon as possible, pass in every window."""
+    while state.phase != 9:
+        if state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        elif "stop" in state.legal_actions():
+            state.apply_action("stop")
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    return state
+
+
+@pytest.mark.rule("AB-6.7", "AB-11.5")
+def test_forest_clearings_in_the_victims_own_turn_is_recovered_in_their_next_turn():
+    """ "If the player has only the starting marker, they must spend one action during their
+    next turn to recover it": played in the victim's own turn (in the window after their
+    journey), the forest stays empty for the rest of that turn and the recovery is forced in
+    the victim's next turn, not in this one (decided again in issue #31)."""
+    state = pos("phase: response\nturn: 1\ndecider: 2\nqueue: none\nactions: 2\n"
+                "line-up: V6 TA\nplayer 1: alchemy gems Y2\nplayer 2: events FC")
+    play(state, "play FC 1")
+    assert state.markers[0] == 0 and state.recover_later
+    assert state.phase == 9 and state.current_player() == 0 and state.actions == 2
+    assert "recover" not in state.legal_actions()  # not in this turn ...
+    assert not [a for a in state.legal_actions() if a.kind == "make"]  # ... and no amber
+    refusal = refused(state, "recover", "AB-6.7")
+    assert "next turn" in refusal.reason and "次の手番" in refusal.explain("ja")
+    play(state, "carry Y 1", "end")  # carrying and ending are allowed: nothing is forced yet
+    again = ambar_2018.from_json(state.to_json())
+    assert again.recover_later == state.recover_later
+    assert ambar_2018.from_description(state.describe()).snapshot() == state.snapshot()
+    finish_turn(state)  # the rest of Player 1's turn
+    assert state.active == 1 and not state.recover_later
+    finish_turn(state)  # Player 2's turn
+    to_actions(state)  # Player 1's next turn
+    assert state.active == 0 and state.markers[0] == 0
+    assert state.legal_actions() == ["recover"]  # now the first action must recover it
+    refused(state, "end", "AB-6.7")
+    play(state, "recover")
+    assert state.markers[0] == 1
+
+
+@pytest.mark.rule("AB-6.7", "AB-11.5")
+def test_forest_clearings_in_another_players_turn_is_recovered_in_the_victims_next_turn():
+    """Played on Player 2 during Player 1's turn, "their next turn" is Player 2's very next
+    turn: its first action recovers the marker."""
+    state = pos("phase: actions\nactions: 2\nline-up: V6\nplayer 1: events FC")
+    play(state, "play FC 2")
+    assert state.markers[1] == 0 and not state.recover_later
+    play(state, "end")
+    finish_turn(state)
+    to_actions(state)
+    assert state.active == 1 and state.legal_actions() == ["recover"]
+    refused(state, "end", "AB-6.7")
+    # the same when played in the window after Player 2's journey by Player 3 on Player 1
+    state = pos("players: 3\nphase: response\nturn: 2\ndecider: 3\nqueue: none\nactions: 1\n"
+                "line-up: V6\nplayer 3: events FC")
+    play(state, "play FC 1")
+    assert state.markers[0] == 0 and not state.recover_later
+
+
+@pytest.mark.rule("AB-6.7")
+def test_waiting_to_recover_is_only_for_the_active_players_empty_forest():
+    with pytest.raises(ValueError, match=r"AB-6\.7"):
+        pos("phase: actions\nactions: 2\nline-up: V6\nrecover later: yes")  # a marker is there
+    with pytest.raises(ValueError, match=r"AB-6\.7"):
+        pos("phase: journey\nline-up: V6\nrecover later: yes\nplayer 1: markers 0")
+    state = pos("phase: actions\nactions: 2\nline-up: V6\nrecover later: yes\n"
+                "player 1: markers 0, events AM")
+    play(state, "play AM")  # Amber puts a marker back: nothing is left to wait for
+    assert state.markers[0] == 1 and not state.recover_later

@@ -59,3 +59,14 @@ def test_notebook_links_point_at_notebooks_that_exist():
     for path in ALL:
         for link in re.findall(r"\]\(([^)#]+\.ipynb)\)", _text(path)):
             assert (path.parent / link).exists(), f"{path.name} links to missing {link}"
+
+
+def test_the_journey_odds_lesson_says_its_counts_come_from_the_placeholder_split():
+    """Ambar (2018)'s round-1/round-2 split of the journey deck is a placeholder, and with it the
+    lesson's exact odds ("next black 13/31"): the text beside them says so."""
+    cells = json.loads((NOTEBOOKS / "ambar_2018" / "03_probability.ipynb").read_text())["cells"]
+    odds = next(k for k, cell in enumerate(cells) if "next black" in "".join(cell["source"]))
+    beside = "".join(cells[odds + 1]["source"])
+    assert cells[odds + 1]["cell_type"] == "markdown"
+    assert "placeholder" in beside and "13/31" in beside and "round 2" in beside
+    assert "placeholder round split" in "".join(cells[odds]["source"])

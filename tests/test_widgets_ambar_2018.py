@@ -3,6 +3,7 @@ the odds panel against a simulation, and bots that decide from their own seat's 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -24,7 +25,7 @@ from boardlib.ambar_2018.odds import (
 from widgets import Board
 from widgets.ambar_2018.spec import SPEC, action_words, odds, status, target_of
 from widgets.ambar_2018.view import view
-from widgets.scene import Text
+from widgets.scene import Text, text_width
 from widgets.spec import ViewContext
 
 Z = 3.29  # two-sided 99.9%: a seeded check that fails only if the numbers are wrong
@@ -100,11 +101,59 @@ def test_every_placeholder_number_is_marked_and_the_legend_says_so():
     assert any(w.startswith("* 仮の値") for w in japanese)
 
 
+def _deck_texts(scene):
+    """The texts drawn on the journey deck, top to bottom, and the deck's box."""
+    deck = next(s for s in scene.shapes if getattr(s, "id", None) == "deck")
+    inside = [s for s in scene.shapes if isinstance(s, Text)
+              and deck.x <= s.x <= deck.x + deck.w and deck.y <= s.y <= deck.y + deck.h]
+    return sorted(inside, key=lambda s: s.y), deck
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("description", [JOURNEY, "phase: oracle\nline-up: V6 OR\ndrawn: 2\n"
+                                         "top: TA known by 1\n",
+                                         "phase: oracle\nline-up: V6 OR\ndrawn: 2\n"
+                                         "top: BY known by 1\n"])
+def test_the_deck_counts_say_they_come_from_the_placeholder_split(lang, description):
+    """Which cards are round-1 or round-2 cards is a placeholder (AB-2.3), so are the deck's
+    cream and black counts: said beside them, inside the deck, overlapping nothing."""
+    scene = view(ab.from_description(description).observation(0), ViewContext(viewer=0,
+                                                                               lang=lang))
+    shown, deck = _deck_texts(scene)
+    words = [s.text for s in shown]
+    split = next(k for k, w in enumerate(words) if "☾" in w or "黒" in w)
+    assert words[split].endswith("*")  # the legend's placeholder mark
+    assert words[split + 1] == {"en": "placeholder split", "ja": "ラウンド分けは仮"}[lang]
+    for a, b in itertools.pairwise(shown):  # one line under the other, none too wide
+        assert a.y + a.size / 2 <= b.y - b.size / 2 + 1, (a.text, b.text)
+    for s in shown:
+        assert text_width(s.text, s.size) <= deck.w - 2, s.text  # the board's estimate
+        assert deck.y <= s.y - s.size / 2 and s.y + s.size / 2 <= deck.y + deck.h, s.text
+
+
+def test_the_odds_panel_says_its_counts_rest_on_the_placeholder_split():
+    seen = ab.from_description(JOURNEY).observation(0)
+    assert "round 1 or round 2 is a placeholder" in odds(seen, "en").note
+    assert "仮" in odds(seen, "ja").note and "第1・第2ラウンド" in odds(seen, "ja").note
+
+
 def test_danger_days_and_rewards_are_on_screen():
     words = texts(view(ab.from_description(JOURNEY).observation(0), ViewContext(viewer=0)))
     assert "Danger 1/3" in words and "Days: 3" in words
     assert "day 5: Serpent · day 6: event card · day 7: soldier" in words
     assert "Red Demon: set aside (round 2)" in words
+
+
+def test_a_forest_emptied_in_its_owners_turn_says_it_is_recovered_next_turn():
+    """AB-6.7: a Forest clearings played in the victim's own turn is recovered in their next."""
+    later = ab.from_description("phase: actions\nactions: 2\nline-up: V6\nrecover later: yes\n"
+                                "player 1: markers 0\n")
+    now = ab.from_description("phase: actions\nactions: 2\nline-up: V6\nplayer 1: markers 0\n")
+    assert "no marker: recover it next turn" in texts(view(later.observation(0),
+                                                           ViewContext(viewer=0)))
+    assert "no marker: recover it" in texts(view(now.observation(0), ViewContext(viewer=0)))
+    assert "マーカーなし：次の手番に回収" in texts(view(later.observation(0),
+                                                   ViewContext(viewer=0, lang="ja")))
 
 
 def test_a_seat_sees_its_own_event_cards_and_only_the_count_of_others():
@@ -362,3 +411,28 @@ def test_the_reason_a_sale_is_refused_names_what_is_missing_in_both_languages():
     refusal = state.check_action("sell 1")
     assert refusal is not None and refusal.rule == "AB-6.6"
     assert "1枚目の行商人は交易カードではありません" in refusal.explain("ja")
+
+
+def test_buying_a_card_says_before_and_after_which_card_of_yours_it_discards():
+    """Issue #33.7: buying the Pedlar discarded the starting traveller without a word."""
+    state = ab.from_description("phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n")
+    seen = state.observation(0)
+    assert action_words("buy 2", seen, "en") == \
+        "Buy the Pedlar (your Starting traveller is discarded)"
+    assert "初期の旅人は捨て札" in action_words("buy 2", seen, "ja")
+    assert "replaces your card of its kind" in status(seen, ["Player 1", "Player 2"], "en")
+    told = " ".join(e.sentence() for e in state.apply_action("buy 2"))
+    assert "discarding the Starting traveller" in told, told
+
+
+@pytest.mark.parametrize(("position", "said"), [
+    ("phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n", "buys no upgrade"),
+    ("phase: trade\ndecider: 1\nline-up: TA TB\nplayer 1: village gems Y2\n", "sells no gems"),
+])
+def test_a_pass_says_what_is_passed_up(position, said):
+    """Issue #33.7: "Player 2 passes" said not what was passed."""
+    state = ab.from_description(position)
+    told = " ".join(e.sentence() for e in state.apply_action("pass"))
+    assert said in told, told
+    assert "パス：" in " ".join(e.sentence("ja") for e in
+                               ab.from_description(position).apply_action("pass"))

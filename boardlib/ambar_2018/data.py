@@ -21,7 +21,12 @@ SUPPLIES = COMPONENTS["supplies"]
 GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
 MARKERS = SUPPLIES["amber_markers"]
 SOLDIERS = SUPPLIES["soldiers"]
-BANK = COMPONENTS["bank"]["gold"]
+# All the gold in the game (the bank before setup): the tokens' total, a PLACEHOLDER mix of
+# the rulebook's "57 gold tokens worth 1, 3 or 10"; gold is counted as an amount (AB-1.1).
+BANK_TOKENS = {int(worth): n for worth, n in COMPONENTS["bank"]["tokens"].items()}
+BANK = sum(worth * n for worth, n in BANK_TOKENS.items())
+if COMPONENTS["bank"]["gold"] != BANK:
+    raise ValueError("components.json: the bank's 'gold' is not the total of its 'tokens'.")
 SITE_PRICES = COMPONENTS["forest"]["site_prices"]
 SITES = len(SITE_PRICES)
 MAX_LINEUP = 7

@@ -12,11 +12,12 @@ Other lines (all optional): ``players: 3``, ``names: Ann, Bob``, ``round: 2``,
 response, carry, trade or upgrade window and who comes after; by default the first to decide
 and everyone after them in turn order; write ``queue: none`` for nobody), ``used: 3`` (line-up
 positions, from 1, of trade cards already sold on), ``turned: RD``, ``drawn: 2``,
-``fled: yes``, ``chants check: yes``, ``actions: 3``, ``aside: …``, ``discard: …``,
+``fled: yes``, ``chants check: yes``, ``actions: 3``, ``recover later: yes`` (the active
+player's forest was emptied during this turn: AB-6.7), ``aside: …``, ``discard: …``,
 ``box: …``, ``top: V6 known by 1 2``, ``player 1: gold 5, soldiers 2, markers 2,
 alchemy A2, traveller ST, village SV, alchemy gems Y2 B1, village gems none, events FC AM``
 (unwritten parts as at set-up), ``hoard: Y30 B15 R10`` (default: every gem not written
-elsewhere), ``supply: markers 8, soldiers 9, bank 990`` (default: the rest),
+elsewhere), ``supply: markers 8, soldiers 9, bank 180`` (default: the rest),
 ``loot: Y1 gold 1``, ``sold: …``, ``treasure: …``, ``carry: Y2``, ``event deck: FC:2 …``
 (default: the rest), ``event discard: …``, ``serpent: place | line-up | player 2``,
 ``serpent next: 1``, ``demon: aside | player 1``, ``deal: 1``, ``over: yes``.
@@ -57,8 +58,8 @@ if TYPE_CHECKING:  # the state builds on this module: only its type is needed he
 
 _KEYS = (
     "players", "names", "round", "phase", "turn", "decider", "queue", "line-up", "used",
-    "turned", "drawn", "fled", "chants check", "actions", "deck", "aside", "discard", "box",
-    "top", "hoard", "supply", "loot", "sold", "treasure", "carry", "event deck",
+    "turned", "drawn", "fled", "chants check", "actions", "recover later", "deck", "aside",
+    "discard", "box", "top", "hoard", "supply", "loot", "sold", "treasure", "carry", "event deck",
     "event discard", "serpent", "serpent next", "demon", "deal", "over",
 )
 _SEAT_KEYS = ("gold", "soldiers", "markers", "alchemy", "traveller", "village", "alchemy gems",
@@ -98,6 +99,7 @@ def parse_description(text: str) -> dict[str, Any]:
         "fled": _yes(fields.get("fled", "no")),
         "chants_check": _yes(fields.get("chants check", "no")),
         "actions": _int(fields.get("actions", "0"), "actions"),
+        "recover_later": _yes(fields.get("recover later", "no")),
         "seats": seats,
         "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
         "carry": None,
@@ -162,6 +164,8 @@ def describe(state: Ambar2018State) -> str:
         lines.append(f"turned: {d['turned']}")
     lines += [f"drawn: {d['drawn']}", f"fled: {_yn(d['fled'])}",
               f"chants check: {_yn(d['chants_check'])}", f"actions: {d['actions']}"]
+    if d["recover_later"]:
+        lines.append("recover later: yes")
     for pile in PILES:
         lines.append(f"{pile}: {_count_text(d[pile])}")
     if d["top"]:

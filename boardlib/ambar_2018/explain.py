@@ -84,7 +84,7 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
     if kind in ("make", "carry", "recover", "sell") and phase == ACTIONS and s.actions <= 0:
         return _rule(s, "no_actions_left", "AB-6.1")
     if kind in ("make", "carry", "sell", "end") and phase == ACTIONS \
-            and not s.markers[s.active] and s.marker_supply:
+            and not s.markers[s.active] and s.marker_supply and not s.recover_later:
         return _rule(s, "must_recover", "AB-6.7")
     if kind == "make":
         return _rule(s, "cannot_make", "AB-6.2", make=action[5:])
@@ -92,6 +92,8 @@ def explain(s: Ambar2018State, action: Action) -> IllegalAction:
         colour, count = action.args
         return _rule(s, "cannot_carry", "AB-6.3", count=count, gem_colour=colour)
     if kind == "recover":
+        if s.recover_later and not s.markers[s.active]:
+            return _rule(s, "recover_next_turn", "AB-6.7")
         return _rule(s, "marker_on_forest", "AB-6.7")
     if kind == "discard":
         return _rule(s, "no_such_event", "AB-6.5")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from boardlib.ambar_2018.data import (
     ACTIONS,
+    BANK,
+    BANK_TOKENS,
     CARD_NAMES,
     CARRY_WINDOW,
     CHOICE,
@@ -60,7 +62,11 @@ MESSAGES = {
         "{actions:action/actions} now.",
         "end_actions": "{player} ends the action phase ({left:action/actions} unused).",
         "sell": "{player} sells {gems} to the {card} for {gold} gold.",
-        "pass": "{player} passes.",
+        "bank_short": "The bank has run out of gold: the {card} pays {player} only {gold} of "
+        "the {worth} gold the gems are worth.",
+        "pass_trade": "{player} passes: sells no gems now.",
+        "pass_upgrade": "{player} passes: buys no upgrade this turn.",
+        "pass_event": "{player} passes: plays no event card now.",
         "buy": "{player} buys the {card} for {gold} gold, discarding the {old}.",
         "forest": "{player} explores forest site {site} for {gold} gold.",
         "hire": "{player} hires a soldier for 1 gold.",
@@ -91,6 +97,8 @@ MESSAGES = {
                                   "fought: you have to draw another card.",
         "illegal.must_recover": "Your forest has no amber marker: you must spend an action to "
                                 "recover it first.",
+        "illegal.recover_next_turn": "Your forest lost its last marker during this turn: you "
+        "recover it with an action during your next turn, not now.",
         "illegal.fight_soldiers": "Fighting {foe} takes {need} soldiers; you have {soldiers}.",
         "illegal.nothing_to_pay": "You have nothing to pay with.",
         "illegal.no_actions_left": "You have no actions left: discard an event card for one more.",
@@ -150,7 +158,11 @@ MESSAGES = {
         "アクションは{actions}回です。",
         "end_actions": "{player}はアクションフェイズを終えます（{left}回を使わずに）。",
         "sell": "{player}は{gems}を{card}に売って金貨{gold}枚を得ます。",
-        "pass": "{player}はパスします。",
+        "bank_short": "銀行の金貨が足りません：{card}は宝石の値打ち金貨{worth}枚のうち、"
+        "{player}に{gold}枚しか払えません。",
+        "pass_trade": "{player}はパス：今は宝石を売りません。",
+        "pass_upgrade": "{player}はパス：この手番はアップグレードを買いません。",
+        "pass_event": "{player}はパス：今はイベントカードを出しません。",
         "buy": "{player}は金貨{gold}枚で{card}を買い、{old}を捨てます。",
         "forest": "{player}は金貨{gold}枚で森の{site}番目の場所を探索します。",
         "hire": "{player}は金貨1枚で兵士を1人雇います。",
@@ -179,6 +191,8 @@ MESSAGES = {
                                   "なりません。",
         "illegal.must_recover": "森に琥珀マーカーがありません。まず1アクションで回収しなければ"
                                 "なりません。",
+        "illegal.recover_next_turn": "この手番中に森の最後のマーカーを失いました。"
+        "回収は今ではなく、次の手番に1アクションを使って行います。",
         "illegal.fight_soldier": "{foe}と戦うには兵士が{need}人必要です。"
         "あなたの兵士は{soldiers}人です。",
         "illegal.fight_soldiers": "{foe}と戦うには兵士が{need}人必要です。"
@@ -296,10 +310,14 @@ def _gems(text: str, lang: str) -> str:
 # ----- the command line's view of a position (boardlib.cli) and its ranking table ----------
 # "view.<key>" labels an observation key shown for the table, "view.seat.<key>" one shown per
 # seat; "heading.<short>" and "ranking.legend" explain the ranking table's short headings.
+_TOKENS = sorted(BANK_TOKENS.items())
 MESSAGES["en"].update({
+    # the observation's "placeholder_values" too: every placeholder table of components.json
     "placeholder_note": "Card costs, capacities, trade prices, alchemy tables, bandit colours, "
-    "round-2 icons and event counts are placeholders, not the printed cards (see "
-    "components.json).",
+    "round-2 icons (so the journey deck's split into rounds 1 and 2), event counts, the "
+    "events' soldier costs (all but the Fox's), the forest site prices and the bank's mix of "
+    "gold tokens (" + ", ".join(f"{n} × {worth}" for worth, n in _TOKENS) + f": {BANK} gold) "
+    "are placeholders, not the printed components (see components.json).",
     "view.round": "round",
     "view.phase": "now",
     "view.active": "on the road",
@@ -334,8 +352,11 @@ MESSAGES["en"].update({
     "in hand (the second tie-break).",
 })
 MESSAGES["ja"].update({
-    "placeholder_note": "カードの代金・容量・交易の値段・錬金術の表・山賊の色・第2ラウンドの印・"
-    "イベントの枚数は仮の値で、実物のカードとは違います。",
+    "placeholder_note": "カードの代金・容量・交易の値段・錬金術の表・山賊の色・第2ラウンドの印"
+    "（つまり旅の山札の第1・第2ラウンドへの分け方）・イベントの枚数・イベントに必要な兵士の数"
+    "（キツネ以外）・森の場所の値段・銀行の金貨の内訳（"
+    + "・".join(f"{worth}の金貨{n}枚" for worth, n in _TOKENS) + f"、計{BANK}）"
+    "は仮の値で、実物とは違います。",
     "view.round": "ラウンド",
     "view.phase": "いま",
     "view.active": "旅をしている人",

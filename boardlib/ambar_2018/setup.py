@@ -36,6 +36,7 @@ from boardlib.ambar_2018.data import (
     TRAVELLER,
     VILLAGE,
 )
+from boardlib.ambar_2018.messages import MESSAGES
 from boardlib.fields import player_count
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
@@ -80,6 +81,7 @@ def snapshot(state: Ambar2018State) -> dict[str, Any]:
         "fled": state.fled,
         "chants_check": state.chants_check,
         "actions": state.actions,
+        "recover_later": state.recover_later,
         "seats": [
             {
                 "gold": state.gold[p], "soldiers": state.soldiers[p], "markers": state.markers[p],
@@ -151,6 +153,9 @@ def validate(s: Ambar2018State) -> None:
         raise ValueError("Only the Red Demon's victim plays it (AB-10.4).")
     if s.serpent_next >= 0 and s.serpent != LINEUP:
         raise ValueError("'serpent_next' is only for a Serpent that is in the line-up (AB-10.2).")
+    if s.recover_later and (s.markers[s.active] or s.phase not in _IN_A_TURN):
+        raise ValueError("Only a player whose forest was emptied during their own turn waits for "
+                         "their next turn to recover its marker (AB-6.7).")
     if s.top >= 0 and not s.deck[s.top]:
         raise ValueError("The card known to be on top of the deck is not in it (AB-4.2).")
     if (s.top >= 0) != bool(s.top_known):
@@ -184,6 +189,11 @@ def validate(s: Ambar2018State) -> None:
             raise ValueError(f"{s.names[p]}'s village holds more gems than it allows (AB-6.4).")
 
 
+_IN_A_TURN = frozenset(PHASES.index(name) for name in
+                       ("response", "actions", "carry", "trade", "upgrade"))
+"""The phases after the response window opens, while the turn lasts (AB-6.7's flag)."""
+
+
 def _capacity(card: int) -> int:
     return CAPACITY[card]
 
@@ -205,10 +215,7 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
     if player not in s.top_known:
         view["top"] = None
     view["viewer"] = player
-    view["placeholder_values"] = (
-        "Card costs, capacities, trade prices, alchemy tables, bandit colours, round-2 icons "
-        "and event counts are placeholders, not the printed cards (see components.json)."
-    )
+    view["placeholder_values"] = MESSAGES["en"]["placeholder_note"]
     view["black_cards"] = s.black_count()
     view["legal_actions"] = (
         [str(a) for a in s._legal()] if player is not None and s.current_player() == player

@@ -269,6 +269,7 @@ class Ambar2018State(GameState):
     village: list[int]
     markers: list[int]
     marker_supply: int
+    recover_later: bool  # the active player's forest was emptied during this turn (AB-6.7)
     hoard: list[int]
     alchemy_gems: list[list[int]]
     village_gems: list[list[int]]
@@ -377,7 +378,8 @@ class Ambar2018State(GameState):
         acts: list[Action] = []
         if self.actions > 0:
             markers = self.markers[p]
-            if not markers and self.marker_supply:  # "they must spend one action" (AB-6.7)
+            if not markers and self.marker_supply and not self.recover_later:
+                # "they must spend one action during their next turn to recover it" (AB-6.7)
                 acts.append(RECOVER)
                 hand = self.hands[p]
                 if any(hand):
@@ -558,7 +560,9 @@ class Ambar2018State(GameState):
         self._end_journey(False, events)
 
     def _on_pass(self, p: int, action: Action, events: list[Event]) -> None:
-        events.append(new_event(GAME, "pass", p, {}))
+        """Passing is said with what is passed up: a sale, an upgrade, or an event card."""
+        kind = {TRADING: "pass_trade", UPGRADES: "pass_upgrade"}.get(self.phase, "pass_event")
+        events.append(new_event(GAME, kind, p, {}))
         self._next_in_window(events)
 
     def _on_end(self, p: int, action: Action, events: list[Event]) -> None:
@@ -602,7 +606,7 @@ class Ambar2018State(GameState):
 
     def _on_new_round(self, p: int, action: Action, events: list[Event]) -> None:
         events.append(new_event(GAME, "early_round", p, {"left": self.left}))
-        self._new_round(self.active, events)
+        self._new_round(events)
         self._begin_journey(events)
 
     # phase 1: the journey ----------------------------------------------------------
@@ -869,6 +873,9 @@ class Ambar2018State(GameState):
             sold[col] += gems[col]
         events.append(new_event(GAME, "sell", p,
             {"gems": gem_text(gems), "gold": paid, "card": CODES[card]}))
+        if paid < value:  # the bank ran short: it pays what it holds (AB-1.1)
+            events.append(new_event(GAME, "bank_short", p,
+                {"gold": paid, "worth": value, "card": CODES[card]}))
         self.village_gems[p] = [0, 0, 0]
         self.used[k] = True
         if self.phase == ACTIONS:
@@ -947,6 +954,7 @@ class Ambar2018State(GameState):
         self.lineup, self.used, self.turned = [], [], -1
         self.serpent_next = -1
         self.drawn, self.fled, self.actions = 0, False, 0
+        self.recover_later = False  # the victim's next turn may be the one that begins now
         following = (p + 1) % len(self.names)
         if self.demon >= 0:
             self._chase_richest(following, events)
@@ -956,7 +964,7 @@ class Ambar2018State(GameState):
                 self.ended = "deck"
                 events.append(new_event(GAME, "game_over", None, {}))
                 return
-            self._new_round(following, events)
+            self._new_round(events)
         self.active = following
         events.append(new_event(GAME, "next_turn", self.active, {}))
         self._start_turn(events)
@@ -976,10 +984,10 @@ class Ambar2018State(GameState):
             return
         self._begin_journey(events)
 
-    def _new_round(self, first: int, events: list[Event]) -> None:
+    def _new_round(self, events: list[Event]) -> None:
         """Round 2: discards, the laid-aside cards and any cards left, reshuffled (AB-12.3);
-        the Red Demon to the richest, a tie to the first in turn order from ``first``, the
-        player who plays round 2's first turn (AB-10.3)."""
+        the Red Demon to the richest, a tie to the first in turn order: the game's starting
+        player (seat 0, AB-2.5), then the seats after them (AB-10.3)."""
         for c in range(NCARDS):
             self.deck[c] += self.discard[c] + self.aside[c]
         self.discard = [0] * NCARDS
@@ -988,7 +996,7 @@ class Ambar2018State(GameState):
         self.drawable = deck_table(self.deck)
         self.top, self.top_known = -1, []
         self.round = 2
-        self.demon = richest_seat(self.gold, first)
+        self.demon = richest_seat(self.gold, 0)
         events.append(new_event(GAME, "round_two", self.demon, {"cards": self.left}))
 
     # events ------------------------------------------------------------------------------
@@ -1004,9 +1012,13 @@ class Ambar2018State(GameState):
         if e == FC:
             self.markers[t] -= 1
             self.marker_supply += 1
+            if t == self.active and not self.markers[t]:
+                # emptied during the victim's own turn: "during their next turn" (AB-6.7)
+                self.recover_later = True
         elif e == AM:
             self.markers[p] += 1
             self.marker_supply -= 1
+            self.recover_later = False  # the forest has a marker again
         elif e == FA:
             detail = gem_text(self._lose(self.alchemy_gems[t], 2, (R, B, Y)))
         elif e == CA:
@@ -1247,7 +1259,7 @@ def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
         "aside": {CODES[c]: n for c, n in enumerate(ROUND2) if n},
         "discard": {}, "box": box, "top": None, "top_known": [],
         "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
-        "chants_check": False, "actions": 0, "seats": seats,
+        "chants_check": False, "actions": 0, "recover_later": False, "seats": seats,
         "supply": {"markers": MARKERS - count * start["markers"],
                    "soldiers": SOLDIERS - count * start["soldiers"],
                    "bank": BANK - count * start["gold"]},
@@ -1292,6 +1304,7 @@ def from_snapshot(data: Any) -> Ambar2018State:
     s.fled = _flag(data.get("fled"), "fled")
     s.chants_check = _flag(data.get("chants_check"), "chants_check")
     s.actions = _whole(data.get("actions"), "actions")
+    s.recover_later = _flag(data.get("recover_later", False), "recover_later")
     seats = _list(data.get("seats"), "seats")
     if len(seats) != n:
         raise ValueError(f"'seats' must describe {n} players.")

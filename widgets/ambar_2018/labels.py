@@ -7,8 +7,9 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "deck": "Journey deck",
         "deck_cards": "{n} cards left",
-        "deck_split": "{cream} cream · {black} ☾",
-        "deck_top": "top card seen: {card}",
+        "deck_split": "{cream} cream · {black} ☾*",
+        "deck_split_note": "placeholder split",
+        "deck_top": "top: {code} {card}",
         "round": "Round {n} of 2",
         "lineup": "Journey line-up",
         "lineup_empty": "(no card in the line-up)",
@@ -34,6 +35,7 @@ LABELS: dict[str, dict[str, str]] = {
         "site_price": "site {n}: {gold} gold*",
         "markers": "{n} amber marker(s)",
         "no_marker": "no marker: recover it",
+        "no_marker_later": "no marker: recover it next turn",
         "makes": "makes: {options}",
         "makes_none": "makes nothing (no marker)",
         "gems_on": "gems: {gems}",
@@ -62,8 +64,8 @@ LABELS: dict[str, dict[str, str]] = {
         "status_response": "{player} may play an event card on someone now, or pass.",
         "status_carry": "{player} may play Distractions or Fog on the gems on the road, or pass.",
         "status_trade": "{player}: sell your village's gems on a trade card (click it) or pass.",
-        "status_upgrade": "{player}: buy one upgrade (a line-up card, a forest site, a soldier) "
-                          "or pass.",
+        "status_upgrade": "{player}: buy one upgrade (a line-up card replaces your card of its "
+                          "kind; a forest site; a soldier) or pass.",
         "status_chance": "The deck is shuffled: a card is being drawn…",
         "over": "The game is over: {winners} {verb} with {gold} gold.",
         "win_one": "wins",
@@ -89,6 +91,7 @@ LABELS: dict[str, dict[str, str]] = {
         "do_carry": "Carry {gems} to the village",
         "do_sell": "Sell on the {card}",
         "do_buy": "Buy the {card}",
+        "do_buy_replacing": "Buy the {card} (your {old} is discarded)",
         "do_discard": "Discard {event} for an action",
         "do_play": "Play {event}",
         "do_play_on": "Play {event} on {player}",
@@ -113,9 +116,10 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_why_stop": "Stopping now: {days} days, so {value} actions with the rewards.",
         "odds_why_fight": "Fighting discards the card: one day and one black card fewer.",
         "odds_why_pay": "Paying keeps the card as a day and a black card.",
-        "odds_note": "Exact, from the cards left (nobody knows their order). An event card "
-                     "counts as 1 action (discard it); Serpent and soldiers 0; gems paid to "
-                     "bandits are not counted.",
+        "odds_note": "Exact, from the cards left (nobody knows their order). Which cards "
+                     "are in round 1 or round 2 is a placeholder, so these counts are too. An "
+                     "event card counts as 1 action (discard it); Serpent and soldiers 0; gems "
+                     "paid to bandits are not counted.",
         "short_gold": "Gold",
         "short_sldr": "Soldiers",
         "short_evts": "Event cards",
@@ -123,8 +127,9 @@ LABELS: dict[str, dict[str, str]] = {
     "ja": {
         "deck": "旅の山札",
         "deck_cards": "残り{n}枚",
-        "deck_split": "クリーム{cream}・黒{black}",
-        "deck_top": "見た一番上のカード：{card}",
+        "deck_split": "クリーム{cream}・黒{black}*",
+        "deck_split_note": "ラウンド分けは仮",
+        "deck_top": "一番上：{code} {card}",
         "round": "ラウンド {n}/2",
         "lineup": "旅の列",
         "lineup_empty": "（旅の列にカードはない）",
@@ -150,6 +155,7 @@ LABELS: dict[str, dict[str, str]] = {
         "site_price": "{n}番目の場所：金貨{gold}*",
         "markers": "琥珀マーカー{n}個",
         "no_marker": "マーカーなし：回収が必要",
+        "no_marker_later": "マーカーなし：次の手番に回収",
         "makes": "作れる：{options}",
         "makes_none": "作れない（マーカーなし）",
         "gems_on": "宝石：{gems}",
@@ -178,7 +184,8 @@ LABELS: dict[str, dict[str, str]] = {
         "status_response": "{player}は今イベントカードを使えます。使わないならパス。",
         "status_carry": "{player}は運搬中の宝石に「気晴らし」か「霧」を使えます。またはパス。",
         "status_trade": "{player}：村の宝石を交易カードで売る（クリック）か、パス。",
-        "status_upgrade": "{player}：アップグレードを1つ買う（旅の列のカード、森、兵士）か、パス。",
+        "status_upgrade": "{player}：アップグレードを1つ買う（旅の列のカードは同じ種類の"
+                          "自分のカードと入れ替え。森、兵士）か、パス。",
         "status_chance": "山札はシャッフル済み：カードを引いています…",
         "over": "ゲーム終了：{winners}の勝ち（金貨{gold}枚）{verb}。",
         "win_one": "",
@@ -204,6 +211,7 @@ LABELS: dict[str, dict[str, str]] = {
         "do_carry": "{gems}を村へ運ぶ",
         "do_sell": "{card}で売る",
         "do_buy": "{card}を買う",
+        "do_buy_replacing": "{card}を買う（今の{old}は捨て札に）",
         "do_discard": "{event}を捨ててアクション1",
         "do_play": "{event}を使う",
         "do_play_on": "{player}に{event}を使う",
@@ -227,7 +235,8 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_why_stop": "今終えると{days}日、報酬込みで{value}アクション。",
         "odds_why_fight": "戦うとカードは捨てられ、1日と黒1枚が減ります。",
         "odds_why_pay": "支払うとカードは1日・黒1枚として残ります。",
-        "odds_note": "残りのカードからの正確な値（順番は誰にも分かりません）。イベントカードは"
+        "odds_note": "残りのカードからの正確な値（順番は誰にも分かりません）。どのカードが"
+                     "第1・第2ラウンドに入るかは仮の値なので、この枚数も仮です。イベントカードは"
                      "アクション1（捨てる）、大蛇と兵士は0、山賊に払う宝石は数えません。",
         "short_gold": "金貨",
         "short_sldr": "兵士",

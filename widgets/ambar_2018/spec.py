@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from boardlib.ambar_2018.data import BLACK, CODES, COLOUR_NAMES, COLOURS
+from boardlib.ambar_2018.data import BLACK, CODES, COLOUR_NAMES, COLOURS, KIND, KINDS
 from boardlib.ambar_2018.messages import card_words
 from boardlib.ambar_2018.odds import choices
 from boardlib.messages import localized_names
@@ -20,7 +20,7 @@ from widgets.ambar_2018.labels import LABELS
 from widgets.ambar_2018.lessons import LESSONS
 from widgets.ambar_2018.view import event_words, to_move, view
 from widgets.labels import label
-from widgets.spec import BoardSpec, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
 
 OWN_CARD = {"make": "alchemy", "carry": "traveller", "recover": "forest", "forest": "forest",
             "soldier": "soldiers"}
@@ -110,6 +110,16 @@ def _gem_words(letter: str, n: int, lang: str) -> str:
     return f"{colour}{n}個" if lang == "ja" else f"{n} {colour}"
 
 
+def _replaced_by(code: str, seen: Seen) -> str | None:
+    """The card of the buyer's that a bought line-up card ``code`` replaces (the same kind:
+    alchemy, traveller or village), or None."""
+    slot = KINDS[KIND[CODES.index(code)]]
+    buyer = to_move(seen)
+    if buyer is None or slot not in ("alchemy", "traveller", "village"):
+        return None
+    return str(seen["seats"][buyer][slot])
+
+
 def action_words(action: str, seen: Seen, lang: str) -> str:
     """A move in words: "Make 1 yellow", "Sell on the Market", "Play Fox on Player 2"."""
     kind, _, rest = str(action).partition(" ")
@@ -119,7 +129,11 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
         letter, n = rest.split()
         return _label("do_carry", lang, gems=_gem_words(letter, int(n), lang))
     if kind in ("sell", "buy"):
-        card = card_words(seen["lineup"][int(rest) - 1], lang)
+        code = seen["lineup"][int(rest) - 1]
+        card = card_words(code, lang)
+        replaced = _replaced_by(code, seen) if kind == "buy" else None
+        if replaced:  # said before it happens: the old card is discarded (AB-8.3)
+            return _label("do_buy_replacing", lang, card=card, old=card_words(replaced, lang))
         return _label(f"do_{kind}", lang, card=card)
     if kind == "discard":
         return _label("do_discard", lang, event=event_words(rest, lang))
@@ -146,17 +160,16 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label(reason, lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
-    """A flight, or the Serpent earned, said in the header."""
+def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+    """A flight, or the Serpent earned, said in the header: bad news when it is the viewer's."""
     if seen["phase"] == "over":
         return None
     names = localized_names(seen["names"], lang)
-    for event in events:
-        if event.kind == "flee" and event.player is not None:
-            return _label("news_flee", lang, player=names[event.player])
-    for event in events:
-        if event.kind == "serpent" and event.player is not None:
-            return _label("news_serpent", lang, player=names[event.player])
+    for kind, key in (("flee", "news_flee"), ("serpent", "news_serpent")):
+        for event in events:
+            if event.kind == kind and event.player is not None:
+                return News(_label(key, lang, player=names[event.player]),
+                            bad=event.player == seen["viewer"])
     return None
 
 

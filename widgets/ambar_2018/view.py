@@ -27,7 +27,7 @@ from boardlib.ambar_2018.data import (
 from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words, view_value
 from widgets.ambar_2018.labels import LABELS
 from widgets.labels import label
-from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text
+from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, text_width
 from widgets.spec import Seen, ViewContext
 
 WIDTH = 912  # fits a JupyterLab cell at 1400 pixels, never scaled
@@ -102,18 +102,29 @@ def _deck(seen: Seen, lang: str) -> list[Shape]:
                            layer="board"))
     shapes += [Rect(x, y, 112, CARD_H - 6, Style(fill="#9c7443", stroke="#3b2a10", width=2),
                     "deck", "pieces", _label("deck", lang)),
-               Text(x + 56, y + 34, _label("deck", lang), 13, "#fff8e6", "middle", True),
-               Text(x + 56, y + 55, _label("deck_cards", lang, n=left), 15, "#fff8e6", "middle",
+               Text(x + 56, y + 20, _label("deck", lang), 13, "#fff8e6", "middle", True),
+               Text(x + 56, y + 39, _label("deck_cards", lang, n=left), 15, "#fff8e6", "middle",
                     True),
-               Text(x + 56, y + 73, _label("deck_split", lang, cream=left - black, black=black),
+               # the cream/black counts follow from which cards are round-1 or round-2 cards:
+               # a placeholder (components.json), said beside them
+               Text(x + 56, y + 56, _label("deck_split", lang, cream=left - black, black=black),
                     12, "#fff8e6", "middle"),
-               Text(x + 56, y + 90, _label("round", lang, n=seen["round"]), 12, "#fff8e6",
+               Text(x + 56, y + 70, _label("deck_split_note", lang), 11, "#ffe6a8", "middle"),
+               Text(x + 56, y + 87, _label("round", lang, n=seen["round"]), 12, "#fff8e6",
                     "middle")]
     if seen.get("top"):
-        shapes.append(Text(x + 56, y + 105, _label("deck_top", lang,
-                                                   card=card_words(seen["top"], lang)),
-                           11, "#ffe08a", "middle", True))
+        seen_top = _label("deck_top", lang, code=_short(seen["top"]),
+                          card=card_words(seen["top"], lang))
+        shapes.append(Text(x + 56, y + 102, _fit_width(seen_top, 11, 104), 11, "#ffe08a",
+                           "middle", True))
     return shapes
+
+
+def _fit_width(text: str, size: float, width: float) -> str:
+    """``text`` cut with "…" to fit ``width`` pixels in bold (about a tenth wider)."""
+    while len(text) > 1 and 1.1 * text_width(text, size) > width:
+        text = text[:-2] + "…"
+    return text
 
 
 def card_details(code: str, lang: str) -> list[str]:
@@ -260,7 +271,8 @@ def _seat_row(seen: Seen, seat: int, top: float, names: Sequence[str],
                            Text(18, top + 19, ("▶ " if moving else "") + name, 16, "#222",
                                 bold=moving)]
     y = top + 28
-    shapes += _forest(seat, info, 16, y, lang)
+    shapes += _forest(seat, info, 16, y, lang,
+                      later=bool(seen.get("recover_later")) and seen.get("active") == seat)
     shapes += _alchemy(seat, info, 172, y, lang)
     shapes += _traveller(seat, info, 368, y, lang)
     shapes += _village(seat, info, 524, y, lang, seen)
@@ -275,7 +287,9 @@ def _card_frame(x: float, y: float, w: float, ident: str, title: str) -> list[Sh
             Text(x + 6, y + 15, _fit(title, int(w / 7.2)), 13, INK, bold=True)]
 
 
-def _forest(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -> list[Shape]:
+def _forest(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
+            later: bool = False) -> list[Shape]:
+    """The forest card; ``later``: emptied during this turn, recovered in the next (AB-6.7)."""
     markers = info["markers"]
     shapes = _card_frame(x, y, 150, f"forest-{seat}", _label("forest", lang))
     for site in range(3):
@@ -286,7 +300,8 @@ def _forest(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -
     if markers:
         shapes.append(Text(x + 6, y + 70, _label("markers", lang, n=markers), 12, INK))
     else:
-        shapes.append(Text(x + 6, y + 70, _label("no_marker", lang), 12, "#8a1f1f", bold=True))
+        shapes.append(Text(x + 6, y + 70, _label("no_marker_later" if later else "no_marker",
+                                                 lang), 12, "#8a1f1f", bold=True))
     if 1 <= markers < 3:
         shapes.append(Text(x + 6, y + 87, _label("site_price", lang, n=markers + 1,
                                                  gold=SITE_PRICES[markers]), 11, "#5b4d3d"))
