@@ -2,7 +2,8 @@
 
 Why: a JupyterLite site needs no server, so a class of any size can use it at once (mybinder
 allows 100 users per repository). The site holds the notebooks (each opening with a cell that
-installs the project in the browser's Python), this project as a pure wheel, and the wheels of
+installs the project in the browser's Python), the documents they link to (the teacher's guide,
+docs/teachers.md, and what it links to), this project as a pure wheel, and the wheels of
 ipywidgets, anywidget and ipycanvas with their pure dependencies, served to the kernel by piplite.
 
     .venv/bin/python scripts/build_lite.py              # build/lite; Pyodide from its CDN
@@ -25,11 +26,14 @@ import argparse
 import hashlib
 import importlib.metadata
 import json
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,13 +100,121 @@ def project_wheel(into: Path) -> Path:
     return made[-1]
 
 
+# A Markdown link or image, ``[text](target)``, or an HTML ``href``/``src``: the target.
+LINK = re.compile(r"""\]\(\s*<?([^)\s>]+)|\b(?:href|src)=["']([^"']+)["']""")
+
+
+def relative_links(text: str) -> list[str]:
+    """The targets in ``text`` that name a file beside it: no scheme, no absolute path, not
+    only a #fragment (``../docs/teachers.md#binder``, ``02_play.ipynb``)."""
+    found = [a or b for a, b in LINK.findall(text)]
+    return [t for t in found
+            if not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", t) and not t.startswith(("#", "/"))]
+
+
+def markdown_of(path: Path) -> str:
+    """The text a reader sees as Markdown: a notebook's Markdown cells, or a .md file."""
+    if path.suffix != ".ipynb":
+        return path.read_text(encoding="utf-8")
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def _target(source: Path, link: str) -> Path:
+    """The file a relative link in ``source`` names (fragment and query dropped)."""
+    path = urllib.parse.unquote(link.split("#")[0].split("?")[0])
+    return Path(posixpath.normpath((source.parent / path).as_posix()))
+
+
+def site_path(path: Path) -> Path:
+    """Where a repository file goes in the site: notebooks/ is the site's top folder, so a
+    lesson keeps its path (ambar_fossils/02_play.ipynb); any other file keeps its path in the
+    repository (docs/teachers.md)."""
+    path = path.resolve()
+    return path.relative_to(NOTEBOOKS) if path.is_relative_to(NOTEBOOKS) else path.relative_to(ROOT)
+
+
+def linked_documents() -> list[Path]:
+    """The repository's files outside notebooks/ that the lessons link to, and those that
+    these link to in turn (docs/teachers.md, then README.md, …): the site holds them all."""
+    found: list[Path] = []
+    todo = [p for p in sorted(NOTEBOOKS.rglob("*.ipynb")) if ".ipynb_checkpoints" not in p.parts]
+    seen = set(todo)
+    while todo:
+        source = todo.pop(0)
+        for link in relative_links(markdown_of(source)):
+            target = _target(source, link).resolve()
+            if target in seen or not target.is_file() or not target.is_relative_to(ROOT):
+                continue  # a missing target is left for broken_links() to report
+            seen.add(target)
+            if not target.is_relative_to(NOTEBOOKS):
+                found.append(target)
+            if target.suffix in (".md", ".ipynb"):
+                todo.append(target)
+    return sorted(found)
+
+
+def site_links(text: str, source: Path) -> str:
+    """``text`` of the repository file ``source`` with each relative link that crosses the
+    edge of notebooks/ (``../docs/teachers.md`` from notebooks/index.ipynb) pointing at the
+    same file in the site (``docs/teachers.md``); other links are unchanged."""
+    def moved(match: re.Match[str]) -> str:
+        link = match.group(1) or match.group(2)
+        if link not in relative_links(match.group(0)):
+            return match.group(0)
+        source_path, target = source.resolve(), _target(source.resolve(), link)
+        if (not target.is_relative_to(ROOT)
+                or target.is_relative_to(NOTEBOOKS) == source_path.is_relative_to(NOTEBOOKS)):
+            return match.group(0)  # the same place relative to each other in the site
+        fragment = link[len(link.split("#")[0]):]
+        here = site_path(source).parent.as_posix()
+        new = posixpath.relpath(site_path(target).as_posix(), here or ".") + fragment
+        return match.group(0).replace(link, new, 1)
+
+    return LINK.sub(moved, text)
+
+
+def site_documents(into: Path) -> list[Path]:
+    """Copies of linked_documents() at their site paths, their links pointed into the site."""
+    written = []
+    for source in linked_documents():
+        target = into / site_path(source)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.suffix == ".md":
+            target.write_text(site_links(source.read_text(encoding="utf-8"), source),
+                              encoding="utf-8")
+        else:
+            shutil.copy2(source, target)
+        written.append(target)
+    return written
+
+
+def broken_links(contents: Path) -> list[str]:
+    """Every relative link in the site's notebooks and .md files that does not name a file
+    inside the site ("index.ipynb -> ../docs/teachers.md")."""
+    contents = contents.resolve()
+    broken = []
+    for source in sorted([*contents.rglob("*.ipynb"), *contents.rglob("*.md")]):
+        for link in relative_links(markdown_of(source)):
+            target = _target(source, link)
+            if not (target.is_relative_to(contents) and target.is_file()):
+                broken.append(f"{source.relative_to(contents).as_posix()} -> {link}")
+    return broken
+
+
 def lesson_notebooks(into: Path) -> list[Path]:
-    """Copies of the notebooks, each opening with the setup cell (the originals unchanged)."""
+    """Copies of the notebooks, each opening with the setup cell, their links pointed into
+    the site (site_links); the originals unchanged."""
     written = []
     for source in sorted(NOTEBOOKS.rglob("*.ipynb")):
         if ".ipynb_checkpoints" in source.parts:
             continue
         notebook = json.loads(source.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"])
+                if site_links(text, source) != text:
+                    cell["source"] = site_links(text, source)
         notebook["cells"].insert(0, {
             "cell_type": "code", "execution_count": None, "id": "jupyterlite-setup",
             "metadata": {"tags": ["jupyterlite-setup"]}, "outputs": [], "source": SETUP_CELL,
@@ -190,6 +302,12 @@ def build(output: Path, offline: bool) -> Path:
     for name in LESSON_WHEELS:
         pure_wheel(name, importlib.metadata.version(name), wheels, cache / "wheels")
     notebooks = lesson_notebooks(contents)
+    documents = site_documents(contents)
+    broken = broken_links(contents)
+    if broken:
+        sys.exit("[build_lite] links that name no file in the site:\n  " + "\n  ".join(broken))
+    log(f"{len(documents)} linked documents: "
+        + ", ".join(site_path(p).as_posix() for p in linked_documents()))
     kernel_settings: dict[str, object] = {}
     if offline:
         kernel_settings.update(offline_pyodide(work, cache))
@@ -202,7 +320,10 @@ def build(output: Path, offline: bool) -> Path:
     (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     # Every cell kept in the page (lessons are short): a board far down the notebook is drawn
     # and its outputs are there to read and to test, as in the test suite's JupyterLab.
-    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+    # The teacher's guide and the other documents open as formatted text, not as source.
+    overrides = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+                 "@jupyterlab/docmanager-extension:plugin": {
+                     "defaultViewers": {"markdown": "Markdown Preview"}}}
     (work / "overrides.json").write_text(json.dumps(overrides, indent=1))
     shutil.rmtree(output, ignore_errors=True)
     log(f"jupyter lite build -> {output}")

@@ -24,6 +24,20 @@ SEED = 1  # the whole class gets the same deal; the seed box on the page changes
 
 sys.path.insert(0, str(ROOT))  # run from a clone without installing: boardlib, widgets
 
+# The pages' own text, large enough to read on a projector from the back of a room (issue 31:
+# body text ≥ 20 px at 1400×900; Voila's default is 13–14 px). Voila keeps a <style> in a
+# markdown cell; JupyterLab's sanitizer drops it, so the lessons' look there is unchanged.
+# Only markdown cells: the board and its controls keep their own sizes.
+STYLE = """
+<style>
+.jp-MarkdownCell .jp-RenderedHTMLCommon :is(p, li, td, th) { font-size: 22px; line-height: 1.45; }
+.jp-MarkdownCell .jp-RenderedHTMLCommon code { font-size: 0.95em; }
+.jp-MarkdownCell .jp-RenderedHTMLCommon h1 { font-size: 40px; }
+.jp-MarkdownCell .jp-RenderedHTMLCommon h3 { font-size: 28px; }
+.jp-MarkdownCell .jp-RenderedHTMLCommon :is(td, th) { padding: 0.35em 0.8em; }
+</style>
+"""
+
 
 def _cell(kind: str, cell_id: str, source: str) -> dict:
     """One notebook cell; ids are fixed so that writing twice gives the same file."""
@@ -76,15 +90,15 @@ def game_page(game: str) -> str:
     intro = f"""# {info.title}
 
 {summary} You play **seat 1**; {opponents}. [← all games](index.ipynb)
-"""
+{STYLE}"""
     help_text = f"""### How to play
 
 - **Click** an outlined target on the board to make that move. A click that breaks a rule says
   which rule, in the board's header and beside the pointer, and changes nothing.
 - **Hint** shows a good move and why; **Undo** takes back your moves (not what chance showed).{odds}
-- **New game** starts again with the players, seed and seats chosen above the board: a seat can
-  be a *person* (friends take turns at this screen) or a bot. The same seed deals the same game,
-  so the whole class can play the same deal.
+- **Game setup** opens the players, seed and seats; **New game** there starts again with them:
+  a seat can be a *person* (friends take turns at this screen) or a bot. The same seed deals
+  the same game, so the whole class can play the same deal.
 
 [← all games](index.ipynb)
 """
@@ -118,7 +132,7 @@ the same screen; no code to read or run.
 
 The lessons behind these games (rules step by step, probability) are the notebooks in
 `notebooks/`; teachers: `docs/teachers.md`.
-"""
+{STYLE}"""
     return _notebook([_cell("markdown", "intro", intro)])
 
 

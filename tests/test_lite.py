@@ -7,8 +7,11 @@ import asyncio
 import concurrent.futures
 import importlib.util
 import json
+import os
+import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -82,6 +85,14 @@ def test_a_required_package_out_of_reach_is_an_error_that_names_it():
         run(lite.prepare(install))
 
 
+def _without_link_targets(cells: list[dict]) -> list[dict]:
+    """The cells with every Markdown link target blanked: what a lesson says, not where its
+    links point (the site's copies point links that leave notebooks/ into the site)."""
+    blank = re.compile(r"\]\([^)]*\)")
+    return [{**c, "source": blank.sub("]()", "".join(c["source"]))}
+            if c["cell_type"] == "markdown" else c for c in cells]
+
+
 def test_every_lite_notebook_opens_with_the_setup_cell_and_keeps_the_lesson(tmp_path):
     written = _build_script().lesson_notebooks(tmp_path)
     sources = sorted(p.relative_to(ROOT / "notebooks")
@@ -92,4 +103,51 @@ def test_every_lite_notebook_opens_with_the_setup_cell_and_keeps_the_lesson(tmp_
         original = json.loads((ROOT / "notebooks" / path.relative_to(tmp_path)).read_text(
             encoding="utf-8"))["cells"]
         assert cells[0]["id"] == "jupyterlite-setup" and "await prepare()" in cells[0]["source"]
-        assert cells[1:] == original
+        assert _without_link_targets(cells[1:]) == _without_link_targets(original)
+
+
+# A Markdown link or image target, or an HTML href/src (read here independently of the script).
+LINK_TARGET = re.compile(r"""\]\(\s*<?([^)\s>]+)|\b(?:href|src)=["']([^"']+)["']""")
+
+
+def links_out_of(site: Path) -> list[str]:
+    """Every relative link in the site's notebooks (Markdown cells) and .md files that names
+    no file inside the site: "index.ipynb -> ../docs/teachers.md"."""
+    site = site.resolve()
+    broken = []
+    for path in sorted([*site.rglob("*.ipynb"), *site.rglob("*.md")]):
+        if path.suffix == ".ipynb":
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        else:
+            text = path.read_text(encoding="utf-8")
+        for link in (a or b for a, b in LINK_TARGET.findall(text)):
+            if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", link) or link.startswith(("#", "/")):
+                continue  # another site, or a place in the same page
+            target = Path(os.path.normpath(path.parent / unquote(link.split("#")[0])))
+            if not (target.is_relative_to(site) and target.is_file()):
+                broken.append(f"{path.relative_to(site).as_posix()} -> {link}")
+    return broken
+
+
+def test_every_relative_link_in_the_site_names_a_file_in_the_site(tmp_path):
+    """The index's link to the teacher's guide (and the guide's own links) work offline."""
+    script = _build_script()
+    script.lesson_notebooks(tmp_path)
+    script.site_documents(tmp_path)
+    assert not links_out_of(tmp_path), "links to nothing in the site: " + ", ".join(
+        links_out_of(tmp_path))
+    index = script.markdown_of(tmp_path / "index.ipynb")
+    assert "[teacher's guide](docs/teachers.md)" in index
+    guide = (tmp_path / "docs" / "teachers.md").read_text(encoding="utf-8")
+    assert guide == (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+
+
+def test_the_link_check_finds_a_link_to_a_file_the_site_lacks(tmp_path):
+    script = _build_script()
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.md").write_text("[ok](../y.md) [web](https://example.org) [top](#t) "
+                                         "[gone](../../docs/teachers.md) <img src='z.png'>")
+    (tmp_path / "y.md").write_text("# y")
+    expected = ["a/x.md -> ../../docs/teachers.md", "a/x.md -> z.png"]
+    assert links_out_of(tmp_path) == expected == script.broken_links(tmp_path)

@@ -22,6 +22,21 @@ def test_a_browser_has_one_core(monkeypatch):
     assert available_cores() == 1
 
 
+def test_in_a_browser_more_jobs_run_here_with_the_same_results(monkeypatch):
+    """Pyodide starts no processes: jobs=2 (bots.ipynb's tournament) runs in this one."""
+    import boardlib.parallel as parallel
+
+    batches = [range(0, 3), range(3, 5)]
+    here = list(ordered_map(play_batch, batches, jobs=1))
+
+    def no_processes(*_args, **_kwargs):
+        raise OSError("no processes in a browser")
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_processes)
+    assert list(ordered_map(play_batch, batches, jobs=2)) == here
+
+
 @pytest.mark.parametrize("jobs", [0, -1, 1.5, True, "2"])
 def test_a_wrong_number_of_jobs_is_refused(jobs):
     with pytest.raises(ValueError, match="jobs must be a whole number"):

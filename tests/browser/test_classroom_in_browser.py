@@ -3,8 +3,9 @@
 Voila serves classroom/ as a student opens it (``bash scripts/classroom.sh``). For each game
 page: the board's canvas draws, no error output shows, no code is on the page, and a click on
 a named target (with the board partly scrolled out of view) plays exactly that target's move,
-read back from the status line's ``data-last-move``. Screenshots at 1400×900 go to
-test-artifacts/screenshots/classroom__*.png.
+read back from the status line's ``data-last-move``. The pages' own text (headings, how to play,
+the start page's table and links) is at least 20 px at 1400×900, for a projector. Screenshots
+at 1400×900 go to test-artifacts/screenshots/classroom__*.png.
 """
 
 from __future__ import annotations
@@ -39,6 +40,24 @@ CODE_JS = """
 () => document.querySelectorAll('.jp-CodeCell .jp-InputArea, .cm-editor').length
       + (document.body.innerText.includes('from widgets import') ? 1 : 0)
 """
+
+
+PROJECTOR_PX = 20.0  # issue 31: body text at least 20 px at 1400×900, readable from the back
+# Every visible text element of the page's own (markdown) cells: its tag, computed size, text.
+TEXT_SIZES_JS = """
+() => [...document.querySelectorAll(
+    '.jp-MarkdownCell :is(h1, h2, h3, p, li, a, td, th, code)')]
+  .filter(e => e.getBoundingClientRect().width > 0 && (e.innerText || '').trim())
+  .map(e => ({tag: e.tagName.toLowerCase(), px: parseFloat(getComputedStyle(e).fontSize),
+              text: e.innerText.trim().slice(0, 40)}))
+"""
+
+
+def small_text(page: Page, wanted: set[str]) -> tuple[list[dict[str, Any]], set[str]]:
+    """The page's own text elements under PROJECTOR_PX, and which of ``wanted`` tags it has."""
+    found = page.evaluate(TEXT_SIZES_JS)
+    return ([e for e in found if e["px"] < PROJECTOR_PX],
+            {e["tag"] for e in found} & wanted)
 
 
 def _script() -> Any:
@@ -109,11 +128,23 @@ def test_the_start_page_links_every_game(page: Page, classroom: Server) -> None:
         assert {link.removesuffix(".ipynb") for link in links} >= set(BOARDS), links
         assert page.evaluate(CODE_JS) == 0, "the start page shows code"
         page.screenshot(path=str(SCREENSHOTS / "classroom__index.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1400, (
+            "the start page is wider than the screen")
         page.locator(f"a[href='{next(iter(BOARDS))}.ipynb']").first.click()
         pages.wait_until(lambda: pages.canvases(page), VOILA_TIMEOUT,
                          "the first game's board after following its link")
     finally:
         page.screenshot(path=str(SCREENSHOTS / "classroom__index__followed.png"))
+
+
+def test_the_start_page_is_readable_on_a_projector(page: Page, classroom: Server) -> None:
+    """Paragraphs, table cells and links of the start page are at least 20 px (computed)."""
+    open_page(page, classroom, "index")
+    pages.wait_until(lambda: page.locator("a[href$='.ipynb']").count(), VOILA_TIMEOUT,
+                     "the start page's links")
+    small, tags = small_text(page, {"p", "a", "td"})
+    assert tags == {"p", "a", "td"}, f"no paragraphs, links or table cells measured: {tags}"
+    assert not small, f"text under {PROJECTOR_PX:.0f} px on the start page: {small}"
 
 
 @pytest.mark.parametrize("game", list(BOARDS))
@@ -135,6 +166,10 @@ def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: 
             f"{game}: the Chances toggle should show exactly when the game has odds"
         )
         page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}.png"))  # as first seen
+        small, tags = small_text(page, {"h1", "p", "li", "a"})
+        assert tags == {"h1", "p", "li", "a"} and not small, (
+            f"{game}: the page's heading and how-to-play text under {PROJECTOR_PX:.0f} px: "
+            f"{small} (measured {tags})")
         twin = twin_of(game)
         if BOARDS[game].odds:  # the toggle opens the exact odds of the decision at hand
             odds.click()

@@ -3,15 +3,24 @@
 scripts/build_lite.py --offline builds the site into a temporary folder; a plain static server
 (python -m http.server) on 127.0.0.1 serves it; Chromium resolves no other host name, so
 nothing may come from a CDN or PyPI. The play notebook's cells run in the browser's Python and
-a click on a named board target plays exactly that move (read back from ``data-last-move``).
+a click on a named board target plays exactly that move (read back from ``data-last-move``);
+a probability lesson and the bots lesson run with their plots skipped; every relative link in
+the site's notebooks and documents names a file the site serves, and the index's link to the
+teacher's guide opens it.
 Screenshots: test-artifacts/screenshots/lite__*.png.
 """
 
 from __future__ import annotations
 
+import json
+import posixpath
 import shutil
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -28,7 +37,8 @@ from tests.browser.conftest import (
     free_port,
     skip_or_fail,
 )
-from tests.browser.test_in_browser import LAB_SCROLLER, click_named, play_twin
+from tests.browser.test_classroom_in_browser import single_move_target
+from tests.browser.test_in_browser import LAB_SCROLLER, click_named, notebook_constants, play_twin
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -89,8 +99,10 @@ def finished(page: Page) -> bool:
     return not state["unrun"] or bool(pages.output_errors(page))
 
 
-def run_in_lite(page: Page, site: str, notebook: str) -> None:
-    """Open a lesson in the site, Run All, wait; assert no error output and drawn canvases."""
+def run_in_lite(page: Page, site: str, notebook: str) -> float:
+    """Open a lesson in the site, Run All, wait; assert no error output and drawn canvases.
+    Returns the seconds Run All took (the setup cell's installs included, the kernel's start
+    not)."""
     page.goto(f"{site}/lab/index.html?path={notebook}")
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(state="visible",
                                                                   timeout=60_000)
@@ -100,14 +112,17 @@ def run_in_lite(page: Page, site: str, notebook: str) -> None:
         return page.evaluate(pages.EXECUTION_STATE_JS)["kernel"] == "idle"
 
     pages.wait_until(idle, KERNEL_TIMEOUT, "the Pyodide kernel to be idle")
+    started = time.monotonic()
     pages.menu(page, "Run", "Run All Cells")
     pages.wait_until(lambda: page.evaluate(pages.EXECUTION_STATE_JS)["running"]
                      or pages.output_errors(page), RUN_TIMEOUT, "Run All to start")
     pages.wait_until(lambda: finished(page), RUN_TIMEOUT, "Run All Cells to finish")
+    seconds = time.monotonic() - started
     errors = pages.output_errors(page)
     assert not errors, f"{notebook} shows error output:\n" + "\n---\n".join(errors)
     drawn = pages.wait_for_drawn_canvases(page)
     assert all(c.drawn for c in drawn), f"{notebook}: canvases stayed blank: {drawn}"
+    return seconds
 
 
 def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page: Page,
@@ -153,10 +168,101 @@ def test_a_probability_lesson_runs_offline_with_its_plots_skipped(offline_page: 
                          LAB_SCROLLER)
 
 
-def test_the_site_holds_every_notebook_and_the_wheels(lite_site: str) -> None:
-    import json
-    import urllib.request
+def test_the_bots_lesson_runs_offline_and_its_board_plays(offline_page: Page,
+                                                          lite_site: str) -> None:
+    """bots.ipynb in the browser's Python: the tournament asks for two processes and, there
+    being none, plays in one with the same table; each of its three plots gives way to the
+    note (no matplotlib); the board against the lookahead bot is drawn as a picture, and a
+    click plays that move (the bot then answers)."""
+    from widgets import Board
+    from widgets.lite import PLOT_NOTE
 
+    page = offline_page
+    try:
+        seconds = run_in_lite(page, lite_site, "bots.ipynb")
+        print(f"bots.ipynb: Run All took {seconds:.1f} s in the offline site")
+        texts = "\n".join(page.evaluate(OUTPUT_TEXT_JS))
+        for printed in ("chance that a roll loses the turn: 1/6",  # the exact part
+                        "the bot plays: take AN (tree of 58 positions)",  # the search tree
+                        "16.7%  [ 3.0%, 56.4%]", "83.3%"):  # the tournament, as with 2 jobs
+            assert printed in texts, f"bots.ipynb in Lite does not print {printed!r}"
+        assert texts.count(PLOT_NOTE[:40]) == 3, "one note per plot (three) expected"
+        page.screenshot(path=str(SCREENSHOTS / "lite__bots.png"))
+        seed = notebook_constants(ROOT / "notebooks" / "bots.ipynb", ("SEED",))["SEED"]
+        twin = Board("amphipolis", players=2, seed=seed, bots={1: "lookahead_easy"},
+                     controls=None)  # the lesson's board, built here to predict the click
+        click_named(page, twin, single_move_target(twin), 100, LAB_SCROLLER)
+    finally:
+        pages.screenshot(page, SCREENSHOTS / "lite__bots__full.png", LAB_SCROLLER)
+
+
+def _site_text(site: str, path: str) -> str | None:
+    """A file the site serves to the lessons (its contents), or None when it has none."""
+    try:
+        with urllib.request.urlopen(f"{site}/files/{urllib.parse.quote(path)}",
+                                    timeout=10) as response:
+            return response.read().decode("utf-8")
+    except urllib.error.HTTPError:
+        return None
+
+
+def test_every_relative_link_in_the_site_names_a_file_it_serves(lite_site: str) -> None:
+    """Every notebook's and document's relative links, followed in the built site."""
+    build = _build_script()
+    todo = [p.relative_to(ROOT / "notebooks").as_posix()
+            for p in sorted((ROOT / "notebooks").rglob("*.ipynb"))]
+    todo += [build.site_path(p).as_posix() for p in build.linked_documents()]
+    assert "docs/teachers.md" in todo
+    checked, broken = set(), []
+    while todo:
+        path = todo.pop()
+        if path in checked:
+            continue
+        checked.add(path)
+        text = _site_text(lite_site, path)
+        assert text is not None, f"the site does not serve {path}"
+        if path.endswith(".ipynb"):
+            text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"]
+                             if c["cell_type"] == "markdown")
+        for link in build.relative_links(text):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path),
+                                                       urllib.parse.unquote(link.split("#")[0])))
+            if target.startswith("../") or _site_text(lite_site, target) is None:
+                broken.append(f"{path} -> {link}")
+            elif target.endswith((".md", ".ipynb")):
+                todo.append(target)
+    assert not broken, f"links to nothing in the site: {broken}"
+
+
+def test_the_index_opens_the_teachers_guide_offline(offline_page: Page, lite_site: str) -> None:
+    page = offline_page
+    try:
+        page.goto(f"{lite_site}/lab/index.html?path=index.ipynb")
+        link = page.locator(".jp-MarkdownOutput a", has_text="teacher's guide").first
+        link.wait_for(state="visible", timeout=60_000)
+        pages.accept_kernel_dialog(page)
+        link.click()
+        tab = page.locator(".lm-TabBar-tab", has_text="teachers.md")
+        tab.first.wait_for(state="visible", timeout=30_000)
+        opened = page.locator(".jp-MarkdownViewer .jp-RenderedMarkdown").first  # formatted
+        pages.wait_until(lambda: "A teacher's guide" in opened.inner_text(), 30.0,
+                         "the guide, formatted, in the tab it opened")
+        page.screenshot(path=str(SCREENSHOTS / "lite__index__teachers_guide.png"))
+    except Exception:
+        page.screenshot(path=str(SCREENSHOTS / "lite__index__teachers_guide.png"))
+        raise
+
+
+def _build_script():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_lite
+    finally:
+        sys.path.pop(0)
+    return build_lite
+
+
+def test_the_site_holds_every_notebook_and_the_wheels(lite_site: str) -> None:
     with urllib.request.urlopen(f"{lite_site}/pypi/all.json", timeout=10) as response:
         index = json.load(response)
     assert {"tabletop-classroom", "ipywidgets", "anywidget", "ipycanvas"} <= set(index)
