@@ -259,10 +259,28 @@ def test_undo_takes_back_a_person_move_and_says_so(game):
     if board.match.can_undo():
         before_moves = len(board.match.moves)
         assert board.undo() == "Move taken back."
+        assert board._buttons["undo"].tooltip.startswith(("Take back", "Undo is off"))
         assert len(board.match.moves) < before_moves
     else:
-        assert board.undo().startswith("Nothing to undo")
+        assert board.undo().startswith("Undo is off")
     assert board._buttons["undo"].disabled == (not board.match.can_undo())
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_greyed_undo_says_why_on_the_button_and_when_asked(game):
+    """Issue #33.7: Undo turned grey after a reveal or the bots' moves, its tooltip "Undo"."""
+    board = Board(game, seed=6, controls="moves", bots={1: "random"})
+    assert board._buttons["undo"].tooltip.startswith("Undo is off: you have made no move")
+    for _ in range(200):
+        if board.state.is_terminal() or board.match.why_no_undo() == "chance":
+            break
+        board.play(board.state.legal_actions()[0])
+    assert board.match.why_no_undo() == "chance", "no reveal in 200 moves"
+    assert board._buttons["undo"].disabled
+    assert "a card or a die has been revealed" in board._buttons["undo"].tooltip
+    assert "revealed" in board.undo()
+    board.set_language("ja")
+    assert "明らかになりました" in board._buttons["undo"].tooltip
 
 
 # ----- saving -----------------------------------------------------------------------------------
@@ -517,3 +535,75 @@ def test_last_move_tags_never_cover_each_other():
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not _overlap(a, b), (a, b)
+
+
+def tagged_boards(game: str):
+    """Boards of seeded games with 2 to 4 players, a person in seat 1 and random bots in the
+    others, after a few, several and many moves: every seat's last move carries a tag."""
+    info = GAMES[game]
+    for players in [n for n in info.player_counts if n >= 2]:
+        for seed in (1, 2):
+            for moves in (2, 9, 30):
+                board = Board(game, players=players, seed=seed, controls=None,
+                              bots={seat: "random" for seat in range(1, players)})
+                rng = random.Random(seed * 100 + moves)
+                for _ in range(moves):
+                    if not board.match.waiting_for_person():
+                        break
+                    board.play(str(rng.choice(board.state.legal_actions())))
+                yield board
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_last_move_tags_cover_no_label_and_no_other_target(game):
+    """Issue 31, item 5 ('last: Player 1' covered Âmbar's 'face-down' label): a tag covers no
+    text on the board (labels, counts, the header) and no click target but its own (a tall one
+    holds its tag inside its top); it stays inside the picture, under the header."""
+    from widgets.overlays import HEADER_HEIGHT, TAG_STYLE
+
+    tags_seen = 0
+    for board in tagged_boards(game):
+        scene = board.scene
+        tags = board._last_move_tags(board.seen(), set(scene.ids()))
+        owner = {text: target for target, text in tags.items()}
+        texts = {shape for shape in scene.layer("marks")
+                 if isinstance(shape, Text) and shape.text in owner}
+        rects = [s for s in scene.layer("marks") if isinstance(s, Rect) and s.style == TAG_STYLE]
+        for rect in rects:
+            tag = box_of(rect)
+            label = next(t for t in texts if abs(t.x - rect.x - 5) < 0.01
+                         and abs(t.y - rect.y - rect.h / 2) < 0.01)
+            assert tag[0] >= 0 and tag[2] <= scene.width, (game, label.text, tag)
+            assert tag[1] >= HEADER_HEIGHT and tag[3] <= scene.height, (game, label.text, tag)
+            for shape in scene.shapes:
+                if shape.layer == "highlights" or shape is rect or shape in texts:
+                    continue
+                if isinstance(shape, Text) or shape.id not in (None, owner[label.text]):
+                    assert not _overlap(tag, box_of(shape)), (
+                        f"{game}: the tag {label.text!r} on {owner[label.text]} covers "
+                        f"{shape.id or shape.text!r} ({board.state.num_players} players, "
+                        f"{len(board.match.moves)} moves)")
+            tags_seen += 1
+    assert tags_seen >= 10, f"{game}: only {tags_seen} tags drawn: the test saw too little"
+
+
+def test_a_tall_board_and_its_controls_fit_a_laptop_screen():
+    """Issue 31, item 5: the canvas keeps its pixels but is drawn smaller, its ratio kept, when
+    the screen is too short for it and its rows (tests/browser/test_board_fits_in_browser.py
+    measures it at 1400×900); the setup rows (players, seats, seed, New game, Save, Load) open
+    on demand, and by themselves once the game is over."""
+    from widgets.board import FIT_RESERVE
+
+    board = Board("amber_route", players=4, seed=1, bots={1: "careful"})
+    canvas = board.renderer.canvas
+    assert (canvas.width, canvas.height) == (board.scene.width, board.scene.height)
+    assert canvas.layout.width == canvas.layout.height == "auto"
+    assert f"calc(100vh - {FIT_RESERVE}px)" in canvas.layout.max_height
+    assert canvas.layout.max_width == "100%" and "boardlib-board" in board._dom_classes
+    assert board.setup_panel.layout.display == "none" and board._buttons["new_game"]
+    board.setup_toggle.value = True
+    assert board.setup_panel.layout.display == ""
+    board.setup_toggle.value = False
+    assert board.setup_panel.layout.display == "none"
+    watched = Board("ambar_fossils", players=2, seed=1, bots={0: "random", 1: "random"})
+    assert watched.state.is_terminal() and watched.setup_panel.layout.display == ""

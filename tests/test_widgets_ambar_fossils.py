@@ -189,3 +189,21 @@ def test_the_spec_offers_the_games_own_bots():
     assert [value for _, value in board.seat_menus[0].options] == [
         "person", "random", "greedy", "lookahead_easy", "lookahead", "lookahead_hard"]
     assert SPEC.hint_bot in board.info.bots
+
+
+def test_the_last_move_tag_on_a_face_down_pile_leaves_its_label_readable():
+    """Issue 31, item 5: 'last: Player 1' on the Dinosaur pile covered the 'face-down' label."""
+    from widgets.overlays import TAG_STYLE
+    from widgets.scene import Rect, box_of
+
+    board = Board("ambar_fossils", players=2, seed=3, controls=None)
+    board.click(*board.scene.center_of("down-D"))
+    tags = [box_of(s) for s in board.scene.layer("marks")
+            if isinstance(s, Rect) and s.style == TAG_STYLE]
+    label = next(box_of(s) for s in board.scene.shapes
+                 if isinstance(s, Text) and s.text == "face-down")
+    pile = box_of(board.scene.shape_of("down-D"))
+    assert len(tags) == 1
+    (x0, y0, x1, y1), (a0, b0, a1, b1) = tags[0], label
+    assert not (x0 < a1 and a0 < x1 and y0 < b1 and b0 < y1), (tags[0], label)
+    assert not (x0 < pile[2] and pile[0] < x1 and y0 < pile[3] and pile[1] < y1)

@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from boardlib import GAMES, IllegalAction, Match
 from boardlib.match import SHARED_SCREEN, narration_viewer
-from boardlib.messages import localized_names
+from boardlib.messages import localized_names, render_run, runs_of
 from boardlib.protocol import Event, GameState
 from widgets import overlays
 from widgets.focus import CANVAS_CLASS, focus_guard
@@ -36,6 +36,15 @@ except ImportError:  # no numpy, so no ipycanvas (JupyterLite without its CDN): 
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
+
+
+FIT_RESERVE = 288
+"""Pixels of the screen's height that a board leaves to all but its canvas: JupyterLab's menu,
+tabs, toolbar and status bar (121 px at 1400×900) and the board's rows around the canvas (the
+moves, the status line, the narration's newest two lines). A board taller than the rest of the
+screen is drawn smaller, its ratio kept, so the canvas and its controls fit and a student never
+scrolls inside one decision (issue 31); shorter boards keep their size."""
+FIT_MIN = 480  # px: on a very short screen scrolling beats a board too small to read
 
 
 class Board(w.VBox):
@@ -79,6 +88,7 @@ class Board(w.VBox):
         self._bot_names = dict(bots or {})
         self._listeners: list[MoveListener] = []
         self._language_listeners: list[Callable[[str], None]] = []
+        self._gates: list[Callable[[str], str | None]] = []
         self._message: Message | None = None
         self._hint: str | None = None
         self._refused: str | None = None
@@ -97,6 +107,8 @@ class Board(w.VBox):
         self._scene = self._compose()
         self.renderer = Renderer(self._scene, on_click=self.click)
         self.renderer.canvas.add_class(CANVAS_CLASS)
+        self.renderer.canvas.layout.max_width = "100%"  # a narrow page: scaled to its width
+        self.renderer.canvas.layout.max_height = f"max({FIT_MIN}px, calc(100vh - {FIT_RESERVE}px))"
         self._build_widgets(controls)
         self._refresh()
 
@@ -174,7 +186,7 @@ class Board(w.VBox):
                                            self.spec.header_colour)]
         layered = overlays.outlines(moved, self._highlights(seen))
         layered += overlays.last_move_tags(moved, self._last_move_tags(seen, present),
-                                           body.width)
+                                           body.width, HEADER_HEIGHT, size[1])
         if self.curtained():
             player = self.names()[self.state.current_player()]
             layered += overlays.curtain(body.width, HEADER_HEIGHT, body.height,
@@ -314,6 +326,14 @@ class Board(w.VBox):
         if not self.match.waiting_for_person():
             key = "game_over_click" if self.state.is_terminal() else "bots_turn"
             return self._say(Message(self._label(key), "refused"))
+        for gate in self._gates:  # a lesson step may set a legal move aside, unplayed
+            aside = gate(action) if self.state.check_action(action) is None else None
+            if aside:
+                self._callout = (point, aside, "aside") if point else None
+                self._message = Message(aside, "aside")
+                self._refused = None
+                self._refresh()
+                return aside
         before = len(self.match.log)
         try:
             self.match.play(action)
@@ -324,7 +344,7 @@ class Board(w.VBox):
         self._hint = None
         self.last_events = self.match.log[before:]
         news = self.spec.news(self.last_events, self.seen(), self.lang) if self.spec.news else None
-        said = self._say(Message(news, "success") if news else None)
+        said = self._say(Message(news.text, "warning" if news.bad else "news") if news else None)
         self._last_point = point
         for listener in self._listeners:  # after the board has spoken: a lesson may add to it
             listener(played, self.last_events)
@@ -355,19 +375,26 @@ class Board(w.VBox):
         """Call ``callback(action, events)`` after every move a person makes."""
         self._listeners.append(callback)
 
+    def gate(self, callback: Callable[[str], str | None]) -> None:
+        """Ask ``callback(action)`` before a person's legal move is played: a text it returns is
+        said instead (header and beside the click), and the move is not played."""
+        self._gates.append(callback)
+
     def on_language(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(lang)`` after the language changes."""
         self._language_listeners.append(callback)
 
     def undo(self, *_: object) -> str:
         """Take back the last person's move (and the bots' answers); never a chance outcome."""
-        if not self.match.undo():
-            return self._say(Message(self._label("nothing_to_undo"), "refused"))
+        blocked = self.match.why_no_undo()
+        if blocked is not None:
+            return self._say(Message(self._label(f"undo_{blocked}"), "refused"))
+        self.match.undo()
         self._hint = None
         self.last_events = []
         for listener in self._listeners:
             listener("", [])
-        return self._say(Message(self._label("undone"), "success"))
+        return self._say(Message(self._label("undone"), "news"))
 
     def hint(self, *_: object) -> str:
         """Outline the move the game's hint bot would make, and say why in words."""
@@ -461,7 +488,7 @@ class Board(w.VBox):
         if hasattr(self, "save_box"):
             self.save_box.value = text
             self.save_box.layout.display = ""
-        self._say(Message(self._label("saved"), "success"))
+        self._say(Message(self._label("saved"), "news"))
         return text
 
     def load(self, text: str | None = None) -> str:
@@ -478,7 +505,7 @@ class Board(w.VBox):
         self.match = self._make_match(state)
         self.match.advance()
         self._reset_feedback()
-        return self._say(Message(self._label("loaded", moves=len(state.history)), "success"))
+        return self._say(Message(self._label("loaded", moves=len(state.history)), "news"))
 
     # ----- messages ---------------------------------------------------------------------------
     def _refusal_text(self, problem: IllegalAction) -> str:
@@ -550,7 +577,7 @@ class Board(w.VBox):
     def _build_widgets(self, controls: str | None) -> None:
         self.status = w.HTML(layout=w.Layout(min_height="28px"))
         self.status.add_class("boardlib-status")
-        self.narration = w.HTML(layout=w.Layout(max_height="200px", overflow="auto",
+        self.narration = w.HTML(layout=w.Layout(max_height="76px", overflow="auto",  # 2 lines
                                                 border="1px solid #d8cfbf", padding="4px 8px"))
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
@@ -570,19 +597,24 @@ class Board(w.VBox):
         self.move_buttons.add_class("boardlib-moves")
         self._move_button_actions: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         rows: list[w.Widget] = []
-        if controls == "full":
-            rows.append(self._setup_controls())
+        if controls == "full":  # opened by a button of the moves row, and at the game's end
+            self.setup_panel = w.VBox([self._setup_controls(), self._save_controls()],
+                                      layout=w.Layout(display="none"))
+            self.setup_panel.add_class("boardlib-setup")
+            rows.append(self.setup_panel)
         if controls in ("full", "moves"):
             rows.append(self._move_controls())
         else:
             rows.append(self.move_buttons)
         beside = w.HBox([self.renderer.canvas, self.odds_panel],  # never stretches the canvas
                         layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        parts = [*rows, self.chooser, self.curtain_button, beside, self.status,
+        # Nothing above the canvas changes height between two clicks: the chooser's buttons
+        # (the keyboard's way to the menu drawn at the pointer) come below it, so a click
+        # never pushes the board down under the pointer (#33.6).
+        parts = [*rows, self.curtain_button, beside, self.chooser, self.status,
                  self.result_panel, self.narration]
-        if controls == "full":
-            parts.append(self._save_controls())
         super().__init__([*parts, focus_guard()])
+        self.add_class("boardlib-board")
 
     def _button(self, key: str, handler: Callable[..., object], **style: Any) -> w.Button:
         button = w.Button(description=self._label(key),
@@ -622,7 +654,8 @@ class Board(w.VBox):
         self.odds_toggle.layout.display = "" if self.spec.odds else "none"
         self.odds_toggle.observe(lambda change: self.set_show_odds(change["new"]), "value")
         self.language_toggle = w.ToggleButtons(options=[("English", "en"), ("日本語", "ja")],
-                                               value=self.lang, layout=w.Layout(width="auto"))
+                                               value=self.lang, layout=w.Layout(width="auto"),
+                                               style={"button_width": "80px"})  # one row
         self.language_toggle.observe(lambda change: self.set_language(change["new"]), "value")
         self.option_boxes = {name: w.Checkbox(value=value, indent=False,
                                               layout=w.Layout(width="auto"))
@@ -630,10 +663,23 @@ class Board(w.VBox):
         for name, box in self.option_boxes.items():
             box.observe(lambda change, name=name: self.set_view_option(name, change["new"]),
                         "value")
+        setup = [self._setup_toggle()] if hasattr(self, "setup_panel") else []
         self._relabel_moves()
-        return w.HBox([undo, hint, self.legal_toggle, self.odds_toggle,
+        return w.HBox([*setup, undo, hint, self.legal_toggle, self.odds_toggle,
                        *self.option_boxes.values(), self.move_buttons, self.language_toggle],
                       layout=w.Layout(flex_flow="row wrap"))
+
+    def _setup_toggle(self) -> w.ToggleButton:
+        """Players, seats, seed, New game, Save and Load, shown on demand: shut, a board and
+        its moves fit a laptop's screen, so a student never scrolls inside one decision."""
+        self.setup_toggle = w.ToggleButton(value=False, icon="cog",
+                                           layout=w.Layout(width="auto", height="40px"))
+        self.setup_toggle.add_class("boardlib-setup-toggle")
+        self.setup_toggle.observe(lambda change: self._show_setup(change["new"]), "value")
+        return self.setup_toggle
+
+    def _show_setup(self, shown: bool) -> None:
+        self.setup_panel.layout.display = "" if shown else "none"
 
     def _save_controls(self) -> w.Widget:
         save = self._button("save", self.save)
@@ -658,6 +704,8 @@ class Board(w.VBox):
             menu.layout.display = "" if seat < self.players_menu.value else "none"
 
     def _relabel_moves(self) -> None:
+        if hasattr(self, "setup_toggle"):
+            self.setup_toggle.description = self._label("setup")
         self.legal_toggle.description = self._label("show_legal")
         self.odds_toggle.description = self._label("odds")
         for name, box in self.option_boxes.items():
@@ -688,7 +736,8 @@ class Board(w.VBox):
             return
         self.renderer.show(self._scene)
         message = self._header_message(self.seen())
-        colour = {"refused": "#b00020", "hint": "#7a1f6b", "success": "#1f6b2a"}.get(
+        colour = {"refused": "#b00020", "hint": "#7a1f6b", "success": "#1f6b2a",
+                  "news": "#2c4a6e", "warning": "#8a4b00", "aside": "#6b5500"}.get(
             message.tone, "#222")
         last = next((str(action) for seat, action in reversed(self.match.moves)
                      if seat not in self.match.bots), "")
@@ -698,6 +747,8 @@ class Board(w.VBox):
                              f"{escape(message.text)}</div>")
         self.narration.value = self._narration_html()
         self.result_panel.value = self._result_html() if self.state.is_terminal() else ""
+        if self.state.is_terminal() and hasattr(self, "setup_toggle"):
+            self.setup_toggle.value = True  # "press New game to play again": here it is
         self.odds_panel.value = self._odds_html() if self.show_odds and self.spec.odds else ""
         self._update_move_buttons()
         self._update_chooser()
@@ -707,7 +758,9 @@ class Board(w.VBox):
             player = self.names()[self.state.current_player()]
             self.curtain_button.description = self._label("curtain_button", player=player)
         if "undo" in getattr(self, "_buttons", {}):
-            self._buttons["undo"].disabled = not self.match.can_undo()
+            blocked = self.match.why_no_undo()
+            self._buttons["undo"].disabled = blocked is not None
+            self._buttons["undo"].tooltip = self._label(f"undo_{blocked or 'can'}")
             self._buttons["hint"].disabled = not self.match.waiting_for_person() or curtained
 
     def _narration_html(self) -> str:
@@ -721,12 +774,18 @@ class Board(w.VBox):
 
     def _tell_narration(self) -> str:
         joiner = "" if self.lang == "ja" else " "
-        turns = [joiner.join(self._sentence(event) for event in turn)
+        turns = [joiner.join(self._told(run) for run in runs_of(turn))
                  for turn in reversed(turns_of(self.match.log[-NARRATION_LINES:]))]
         heading = (f'<div style="font-size:13px;color:#6b5a3a">'
                    f'{escape(self._label("moves_heading"))}</div>')
         return heading + "".join(f'<div style="font-size:16px;margin:2px 0">{escape(turn)}</div>'
                                  for turn in turns)
+
+    def _told(self, run: list[Event]) -> str:
+        """A run of like events (a roll of several dice) in one sentence, else the event's."""
+        if len(run) == 1:
+            return self._sentence(run[0])
+        return render_run(run, self.lang, self.state.names, self.narration_viewer())
 
     def _sentence(self, event: Event) -> str:
         """An event told for the narration's viewer, each told once per language and viewer
@@ -877,9 +936,10 @@ def turns_of(events: list[Event]) -> list[list[Event]]:
 
 def narrate(events: list[Event], lang: str = "en", names: list[str] | None = None,
             viewer: int | None = None) -> str:
-    """Events as one paragraph (for notebooks that print what a move did)."""
+    """Events as one paragraph (for notebooks that print what a move did), a roll of several
+    dice in one sentence."""
     joiner = "" if lang == "ja" else " "
-    return joiner.join(event.sentence(lang, names, viewer) for event in events)
+    return joiner.join(render_run(run, lang, names, viewer) for run in runs_of(events))
 
 
 __all__ = ["SHARED_SCREEN", "Board", "narrate"]

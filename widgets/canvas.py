@@ -28,8 +28,10 @@ class CanvasRenderer:
 
     def __init__(self, scene: Scene, on_click: Callable[[float, float], object] | None = None):
         self.canvas = MultiCanvas(len(LAYERS), width=int(scene.width), height=int(scene.height))
-        self.canvas.layout.width = f"{int(scene.width)}px"  # never stretched: clicks stay exact
-        self.canvas.layout.height = f"{int(scene.height)}px"
+        # Drawn at its own size, or smaller (never stretched, the ratio kept) where the page
+        # caps it (``max_width``/``max_height``, see Board): ipycanvas maps the pointer through
+        # the drawn box to canvas pixels, so a click still lands on the target under it.
+        self.canvas.layout.width = self.canvas.layout.height = "auto"
         self.scene = scene
         self._drawn: dict[str, tuple | None] = dict.fromkeys(LAYERS)
         self._on_click = on_click
@@ -43,8 +45,6 @@ class CanvasRenderer:
         self.scene = scene
         if resized:
             self.canvas.width, self.canvas.height = int(scene.width), int(scene.height)
-            self.canvas.layout.width = f"{int(scene.width)}px"
-            self.canvas.layout.height = f"{int(scene.height)}px"
             self._drawn = dict.fromkeys(LAYERS)
         with hold_canvas():
             for index, layer in enumerate(LAYERS):

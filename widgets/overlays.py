@@ -7,20 +7,38 @@ without a widget.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from widgets.scene import Rect, Scene, Shape, Style, Text, box_of, shifted, text_width, wrap_text
+from widgets.scene import (
+    Line,
+    Rect,
+    Scene,
+    Shape,
+    Style,
+    Text,
+    box_of,
+    fit_sentences,
+    shifted,
+    text_width,
+    wrap_text,
+)
 
 HEADER_HEIGHT = 66
 TITLE_SIZE = 22
 MESSAGE_SIZE = 17
+BOLD_WIDTH = 1.2  # bold DejaVu Sans runs wider than text_width's estimate (the title hit
+# the message: "Amber RoutePlayer 1")
 
 TONES = {  # band colour and a leading sign: colour is never the only cue
     "status": (None, ""),
     "refused": ("#9b1c1c", "✗ "),
     "hint": ("#7a1f6b", "★ "),
-    "success": ("#1f6b2a", "✔ "),
+    "success": ("#1f6b2a", "✔ "),  # only the student's own goal reached (a lesson step)
+    "news": ("#2c4a6e", "• "),  # what just happened: a result, anyone's
+    "warning": ("#8a4b00", "⚠ "),  # bad news for the player at the screen
+    "aside": ("#5b4a14", "ℹ "),  # a legal move a lesson step set aside, unplayed
     "curtain": ("#27415e", "⇄ "),
 }
 
@@ -54,8 +72,8 @@ def header(width: float, title: str, message: Message, colour: str) -> list[Shap
                                 layer="marks")]
     shapes.append(Text(14, HEADER_HEIGHT / 2, title, TITLE_SIZE, "#ffe6a8", bold=True,
                        layer="marks"))
-    left = 14 + text_width(title, TITLE_SIZE) + 24
-    lines = wrap_text(signed(sign, message.text), MESSAGE_SIZE, width - left - 12)
+    left = 14 + text_width(title, TITLE_SIZE) * BOLD_WIDTH + 24
+    lines = fit_sentences(signed(sign, message.text), MESSAGE_SIZE, width - left - 12)
     top = HEADER_HEIGHT / 2 - (len(lines) - 1) * (MESSAGE_SIZE + 4) / 2
     for index, line in enumerate(lines):
         shapes.append(Text(left, top + index * (MESSAGE_SIZE + 4), line, MESSAGE_SIZE,
@@ -77,45 +95,121 @@ def outlines(body: Sequence[Shape], highlights: Mapping[str, str]) -> list[Shape
     return marks
 
 
+TAG_SIZE = 12  # the font of a last-move tag
+TAG_HEIGHT = 16
+TAG_STYLE = Style(fill="#ff8c00", stroke="#7a4300")
+LEADER_STYLE = Style(stroke="#7a4300", width=2.0)
+
+Box = tuple[float, float, float, float]
+
+
 def last_move_tags(body: Sequence[Shape], tags: Mapping[str, str],
-                   width_limit: float = 10_000) -> list[Shape]:
+                   width_limit: float = 10_000, area_top: float = 0.0,
+                   height_limit: float = 10_000) -> list[Shape]:
     """A small tag ("last: Player 2") on each target a seat's last move was made on: inside
-    the top of a tall target (a column), just above a small one (a tile); a tag that would
-    cover another moves aside, so every seat's tag stays readable."""
+    the top of a tall target (a column), just above a small one (a tile) — or, where that
+    would cover a label, another click target or another tag, at the nearest spot that covers
+    none of them, with a short line to its target. Kept inside the picture (x from 0 to
+    ``width_limit``, y from ``area_top`` to ``height_limit``), so every tag stays readable and
+    hides nothing the student reads or clicks."""
     boxes = {shape.id: box_of(shape) for shape in body if shape.id in tags}
+    if not boxes:
+        return []
+    obstacles = [(box_of(shape), shape.id) for shape in body
+                 if isinstance(shape, Text) or shape.id is not None]
+    area = (2.0, area_top + 2, width_limit - 2, height_limit - 2)
     marks: list[Shape] = []
-    placed: list[tuple[float, float, float, float]] = []
     for target, text in tags.items():
         if target not in boxes:
             continue
-        x0, y0, x1, y1 = boxes[target]
-        width = text_width(text, 12) + 10
-        x = min(max(x0, 2), max(x1 - width, 2))
-        top = y0 + 3 if y1 - y0 > 60 else y0 - 17
-        x, top = _free_spot(x, top, width, placed, width_limit)
-        placed.append((x, top, x + width, top + 16))
-        marks += [Rect(x, top, width, 16, Style(fill="#ff8c00", stroke="#7a4300"),
-                       layer="marks"),
-                  Text(x + 5, top + 8, text, 12, "#1d1d1d", bold=True, layer="marks")]
+        box = boxes[target]
+        width = text_width(text, TAG_SIZE) + 10
+        x, top = _free_spot(box, width, target, obstacles, area)
+        tag = (x, top, x + width, top + TAG_HEIGHT)
+        obstacles.append((tag, None))
+        marks += [Rect(x, top, width, TAG_HEIGHT, TAG_STYLE, layer="marks"),
+                  Text(x + 5, top + TAG_HEIGHT / 2, text, TAG_SIZE, "#1d1d1d", bold=True,
+                       layer="marks")]
+        leader = _leader(tag, box)
+        if leader:  # moved away from its target: a line says which one it marks
+            marks.insert(len(marks) - 2, Line(leader, LEADER_STYLE, layer="marks"))
     return marks
 
 
-def _free_spot(x: float, top: float, width: float,
-               placed: list[tuple[float, float, float, float]],
-               width_limit: float) -> tuple[float, float]:
-    """The first of a few nearby spots where a tag covers no tag already placed."""
-    for dx, dy in ((0, 0), (0, -18), (0, 18), (width + 4, 0), (-(width + 4), 0), (0, -36)):
-        nx = min(max(x + dx, 2), max(width_limit - width - 2, 2))
-        ny = top + dy
-        box = (nx, ny, nx + width, ny + 16)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                   for b in placed):
-            return nx, ny
-    return x, top
+def _leader(tag: Box, box: Box) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The line from a tag to its target, when the tag does not touch it."""
+    if _gap(tag, box) <= 3:
+        return None
+    end = (min(max((tag[0] + tag[2]) / 2, box[0]), box[2]),
+           min(max((tag[1] + tag[3]) / 2, box[1]), box[3]))
+    return (min(max(end[0], tag[0]), tag[2]), min(max(end[1], tag[1]), tag[3])), end
 
 
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _gap(a: Box, b: Box) -> float:
+    """How far apart two boxes are (0 when they touch or overlap)."""
+    dx = max(0.0, b[0] - a[2], a[0] - b[2])
+    dy = max(0.0, b[1] - a[3], a[1] - b[3])
+    return math.hypot(dx, dy)
+
+
+def _free_spot(box: Box, width: float, target: str, obstacles: Sequence[tuple[Box, str | None]],
+               area: Box) -> tuple[float, float]:
+    """The first spot, nearest first, where a tag of ``width`` covers no label, no other click
+    target and no tag placed already (its own target too, unless that is tall enough to hold
+    the tag inside its top), and its line to the target (if it needs one) crosses none of them;
+    in a crowded neighbourhood the line may cross; the first preferred spot if all is full."""
+    x0, y0, x1, y1 = box
+    tall = y1 - y0 > 60
+    reach = 96.0
+    near = [(b, ident) for b, ident in obstacles
+            if _overlap(b, (x0 - width - reach, y0 - reach, x1 + width + reach, y1 + reach))
+            and not (tall and ident == target)]
+
+    def placed(x: float, top: float) -> tuple[float, float]:
+        return (min(max(x, area[0]), max(area[2] - width, area[0])),
+                min(max(top, area[1]), max(area[3] - TAG_HEIGHT, area[1])))
+
+    preferred = [(x0, y0 + 3), (x1 - width, y0 + 3)] if tall else []
+    above, below, middle = y0 - TAG_HEIGHT - 1, y1 + 1, (y0 + y1 - TAG_HEIGHT) / 2
+    preferred += [(x0, above), (x1 - width, above), ((x0 + x1 - width) / 2, above),
+                  (x0, below), (x1 - width, below), (x1 + 2, middle), (x0 - width - 2, middle)]
+
+    def free(spot: tuple[float, float], strict: bool = True) -> bool:
+        x, top = placed(*spot)
+        tag = (x, top, x + width, top + TAG_HEIGHT)
+        if any(_overlap(tag, b) for b, _ in near):
+            return False
+        leader = _leader(tag, box)  # nor may its line to the target cross anything, if it can
+        if leader is None or not strict:
+            return True
+        (ax, ay), (bx, by) = leader
+        line = (min(ax, bx) - 1, min(ay, by) - 1, max(ax, bx) + 1, max(ay, by) + 1)
+        return not any(_overlap(line, b) for b, ident in near if ident != target)
+
+    found = next((spot for spot in preferred if free(spot)), None)
+    if found is None:  # farther out, nearest first (sorted only when the near spots are taken)
+        ring = sorted(((x0 + dx, y0 + dy)
+                       for dx in range(int(-width - reach), int(x1 - x0 + reach), 12)
+                       for dy in range(int(-reach), int(y1 - y0 + reach), 8)),
+                      key=lambda spot: (max(0.0, x0 - spot[0] - width, spot[0] - x1) ** 2
+                                        + max(0.0, y0 - spot[1] - TAG_HEIGHT, spot[1] - y1) ** 2))
+        found = next((spot for spot in ring if free(spot)), None)
+        if found is None:  # crowded: a line that crosses something, rather than a hidden label
+            found = next((spot for spot in (*preferred, *ring) if free(spot, strict=False)),
+                         preferred[0])
+    return placed(*found)
+
+
+CALLOUT_LINES = 7  # a refusal, its rule and "another way is below" fit whole (#33.6)
 CALLOUTS = {"refused": ("#fff4f4", "#b00020", "#7a0012"),  # fill, border, ink
-            "success": ("#eefaee", "#1f6b2a", "#12401a")}
+            "success": ("#eefaee", "#1f6b2a", "#12401a"),
+            "news": ("#f1f5fb", "#2c4a6e", "#1b2f47"),
+            "warning": ("#fff6e8", "#8a4b00", "#5a3100"),
+            "aside": ("#fffbe8", "#8a6d00", "#4a3a00")}
 
 
 def callout(point: tuple[float, float], text: str, size: tuple[float, float],
@@ -124,7 +218,8 @@ def callout(point: tuple[float, float], text: str, size: tuple[float, float],
     picture: the student reads it where they are looking, even with the header scrolled away."""
     width_limit = 340.0
     fill, border, ink = CALLOUTS[tone]
-    lines = wrap_text(signed(TONES[tone][1], text), 15, width_limit - 16, max_lines=4)
+    lines = wrap_text(signed(TONES[tone][1], text), 15, width_limit - 16,
+                      max_lines=CALLOUT_LINES)
     width = max(text_width(line, 15) for line in lines) + 18
     height = len(lines) * 19 + 12
     x, y = point[0] + 14, point[1] + 14
@@ -170,7 +265,7 @@ def menu(point: tuple[float, float], title: str, items: Sequence[str], size: tup
     student is looking, even with the rest of the board scrolled away."""
     labels = [*items, "✗ " + cancel]
     width = min(max(max(text_width(label, 15) for label in labels) + 28, 220), 460)
-    heading = wrap_text(title, 15, width - 16, max_lines=3)
+    heading = wrap_text(title, 15, width - 16, max_lines=CALLOUT_LINES)  # never cut (#33.6)
     height = len(heading) * 19 + 10 + len(labels) * MENU_ROW + 6
     x, y = point[0] + 12, point[1] + 12
     if x + width > size[0] - 4:

@@ -124,6 +124,7 @@ def test_ambar_2018_a_whole_turn_by_named_clicks(page: Page, lab: Server) -> Non
 def test_ambar_2018_hot_seat_shows_the_curtain(page: Page, lab: Server) -> None:
     """Two people at one screen: a curtain before each private view (a screenshot of it)."""
     run_notebook_in_lab(page, lab, PLAY)
+    page.locator(".boardlib-setup-toggle").first.click()  # players, seed, seats: shown on demand
     seat_menu = page.locator(".widget-dropdown select").nth(2)  # Seat 2 (players, seed, seats…)
     seat_menu.select_option("person")
     page.locator(".widget-dropdown select").nth(3).select_option("person")
