@@ -51,6 +51,7 @@ class Match:
         self.log: list[Event] = []
         self.moves: list[tuple[int, Action]] = []
         self._undo: list[tuple[GameState, int, int]] = []
+        self._sealed_by_chance = False  # moves below the undo stack that chance sealed
 
     # ----- whose move ---------------------------------------------------------------
     def to_move(self) -> int:
@@ -86,7 +87,9 @@ class Match:
         player = self.to_move()
         if player == CHANCE:
             events = self.state.apply_action(self.state.sample_chance(self.rng))
-            self._undo.clear()  # what chance showed cannot be taken back
+            if self._undo:  # what chance showed cannot be taken back
+                self._sealed_by_chance = True
+                self._undo.clear()
         elif player in self.bots:
             action = self.bots[player].choose(self.state, self.rng)
             events = self.state.apply_action(action, player=player)
@@ -110,6 +113,14 @@ class Match:
     # ----- undo ---------------------------------------------------------------------
     def can_undo(self) -> bool:
         return bool(self._undo)
+
+    def why_no_undo(self) -> str | None:
+        """Why ``undo`` would do nothing now: "chance" when a card or die has been revealed
+        since a person's last move (what chance showed stays), "nothing" when no person has
+        moved yet; None when it can undo."""
+        if self._undo:
+            return None
+        return "chance" if self._sealed_by_chance else "nothing"
 
     def undo(self) -> bool:
         """Take back the last person's move (and the bot moves after it); False if none can be."""

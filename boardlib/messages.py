@@ -196,3 +196,38 @@ def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = N
     if event.player is not None:
         values["player"] = player_name(event.player, lang, shown)
     return fill(template, **values)
+
+
+def runs_of(events: Sequence[Event]) -> list[list[Event]]:
+    """``events`` with each run of like events together: the same game, kind and player, and
+    the same fields but their ``value`` (a roll of three dice). A run is told in one sentence
+    where the game's catalog has ``<kind>_run`` (``render_run``); other events stand alone."""
+    runs: list[list[Event]] = []
+    for event in events:
+        last = runs[-1][-1] if runs else None
+        if last is not None and "value" in event.fields and _alike(last, event) \
+                and f"{event.kind}_run" in GAMES[event.game].module.MESSAGES["en"]:
+            runs[-1].append(event)
+        else:
+            runs.append([event])
+    return runs
+
+
+def _alike(a: Event, b: Event) -> bool:
+    return (a.game, a.kind, a.player, a.seen_by) == (b.game, b.kind, b.player, b.seen_by) and \
+        {k: v for k, v in a.fields.items() if k != "value"} == \
+        {k: v for k, v in b.fields.items() if k != "value"}
+
+
+def render_run(run: Sequence[Event], lang: str = "en", names: Sequence[str] | None = None,
+               viewer: int | None = None) -> str:
+    """A run from ``runs_of`` as one sentence ("The dice show 6, 3, 1."), or its one event's."""
+    first = run[0]
+    if len(run) == 1 or first.hidden_from(viewer):
+        return " ".join(render_event(event, lang, names, viewer) for event in run)
+    values = "、".join(str(e.fields["value"]) for e in run) if lang == "ja" else \
+        ", ".join(str(e.fields["value"]) for e in run)
+    fields = {k: v for k, v in first.fields.items() if k != "value"}
+    return render_message(first.game, f"{first.kind}_run", {**fields, "values": values}, lang,
+                          names)
+

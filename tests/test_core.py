@@ -233,3 +233,17 @@ def test_python_dash_m_boardlib_runs():
     done = subprocess.run([sys.executable, "-m", "boardlib", "list"], capture_output=True,
                           text=True, check=True)
     assert "ambar_fossils" in done.stdout and "Âmbar" in done.stdout
+
+
+def test_a_match_says_why_it_cannot_undo():
+    """Issue #33.7: Undo turned grey after a reveal with no word why."""
+    from boardlib import Match, ambar_fossils
+
+    match = Match(ambar_fossils.new_game(2, seed=3), seed=3)
+    match.advance()
+    assert match.why_no_undo() == "nothing"  # no move of a person yet
+    flip = next(a for a in match.state.legal_actions() if a.kind == "flip")
+    match.play(flip)
+    assert match.why_no_undo() is None and match.can_undo()
+    match.advance()  # the fossil is revealed: chance
+    assert match.why_no_undo() == "chance" and not match.undo()

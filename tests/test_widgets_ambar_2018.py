@@ -160,7 +160,7 @@ def test_a_seat_sees_its_own_event_cards_and_only_the_count_of_others():
     state = ab.from_description(JOURNEY)
     mine = view(state.observation(0), ViewContext(viewer=0))
     assert "event-0-CO" in mine.ids() and not any(i.startswith("event-1") for i in mine.ids())
-    assert "2 event card(s), hidden" in texts(mine)
+    assert "2 event cards, hidden" in texts(mine)
     public = view(state.observation(None), ViewContext())
     assert not any(i.startswith("event-") for i in public.ids())
 

@@ -3,7 +3,9 @@
 The board waits for the student: Run All never plays the step (a cell that demonstrates a
 move plays it on a copy, ``try_moves``), and the feedback follows the step's state — the ✔
 is kept once earned and cleared when its move is undone, a later move is "keep playing",
-and no message ever points at a control that is switched off.
+and no message ever points at a control that is switched off. Until the ✔, a legal move that
+is not on the step's way (``LessonStep.before``, then ``expect``) is set aside unplayed, with
+the reason beside the click: a wrong but legal move never runs on into the bots' turns.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from widgets.board import Board, narrate
 from widgets.labels import label
 from widgets.spec import BOARDS, LessonStep
 
-COLOURS = {"goal": "#fff8e6", "done": "#e7f6e7", "other": "#fdecea"}
+COLOURS = {"goal": "#fff8e6", "done": "#e7f6e7", "aside": "#fff3cd"}
 
 
 class RuleStep(w.VBox):
@@ -42,6 +44,7 @@ class RuleStep(w.VBox):
         self.reset_button.add_class("boardlib-reset-step")
         self.reset_button.on_click(lambda _: self.reset())
         self.board.on_move(self._moved)
+        self.board.gate(self._set_aside)
         self.board.on_language(self._relanguage)
         self._show()
         super().__init__([w.HBox([self.feedback, self.reset_button]), self.board])
@@ -90,24 +93,47 @@ class RuleStep(w.VBox):
             lines.append(narrate(events, self.lang, copy.state.names))
         return "\n".join(lines)
 
+    def _person_moves(self) -> list[str]:
+        """The student's moves on the board since the step was set up (bots' left out)."""
+        bots = self.board.match.bots
+        return [str(move) for seat, move in self.board.match.moves if seat not in bots]
+
+    def next_moves(self) -> tuple[str, ...] | None:
+        """The moves the step is waiting for now, or None when any legal move goes (a step
+        that expects no move in particular, or one whose ✔ is earned)."""
+        if self.earned or not self.step.expect:
+            return None
+        ways = (*self.step.before, self.step.expect)
+        return ways[min(len(self._person_moves()), len(ways) - 1)]
+
+    def _set_aside(self, action: str) -> str | None:
+        """The board's gate: why a legal ``action`` off the step's way is not played."""
+        wanted = self.next_moves()
+        if wanted is None or action in wanted:
+            return None
+        self._mood, self._last = "aside", action
+        text = self._show()
+        return text
+
     def _moved(self, action: str, events: object) -> None:
         moves = self.board.match.moves
         if not action:  # an undo
             if self._earned_at is not None and len(moves) <= self._earned_at:
                 self._earned_at = None
+            if not self.earned:
                 self._mood = "goal"
             self._show()
             return
         if self.earned:
             self._mood = "more"
-        elif not self.step.expect or action in self.step.expect:
+        elif not self.step.expect or (action in self.step.expect
+                                      and len(self._person_moves()) > len(self.step.before)):
             self._earned_at = self._index_of(action)
             self._mood = "done"
             self.board.announce(self._show())  # where the student is looking: on the board
             return
-        else:
-            self._mood = "other"
-            self._last = action
+        else:  # a move on the way to the goal (the gate lets no other through)
+            self._mood, self._last = "way", action
         self._show()
 
     def _index_of(self, action: str) -> int:
@@ -129,10 +155,11 @@ class RuleStep(w.VBox):
             text, colour = label("step_done", lang, own), COLOURS["done"]
         elif self._mood == "more":
             text, colour = label("step_done_more", lang, own), COLOURS["done"]
-        elif self._mood == "other":
-            key = "step_other_undo" if self.board.match.can_undo() else "step_other_reset"
+        elif self._mood in ("aside", "way"):
+            key = "step_set_aside" if self._mood == "aside" else "step_on_way"
             move = BOARDS[self.game].action_words(self._last, self.board.seen(), lang)
-            text, colour = label(key, lang, own, move=move), COLOURS["other"]
+            colour = COLOURS["aside" if self._mood == "aside" else "goal"]
+            text = label(key, lang, own, move=move, goal=self.goal())
         elif self._mood == "reset":
             text, colour = label("step_reset", lang, own, goal=self.goal()), COLOURS["goal"]
         else:

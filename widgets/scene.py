@@ -207,6 +207,7 @@ def _ems(text: str) -> float:
 
 
 _WIDE = "\u3000-\u9fff\uff00-\uffef"
+_WIDE_TEXT = re.compile(f"[{_WIDE}]")
 _BREAKABLE = re.compile(f"[{_WIDE}]\\s*|[^\\s{_WIDE}]+\\s*|\\s+")
 """Where a line may break: after any wide (CJK) character, or between words."""
 
@@ -229,12 +230,36 @@ def wrap_text(text: str, size: float, width: float, max_lines: int = 2) -> list[
         lines.append(line.rstrip())
     if len(lines) > max_lines:
         kept = lines[:max_lines]
-        last = kept[-1]
-        while last and text_width(last + "…", size) > width:
-            last = last[:-1]
-        kept[-1] = last.rstrip() + "…"
+        kept[-1] = _shortened(kept[-1], size, width)
         return kept
     return lines
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+
+
+def fit_sentences(text: str, size: float, width: float, max_lines: int = 2) -> list[str]:
+    """``text`` in at most ``max_lines`` lines, whole sentences only: those that do not fit
+    are left out from the end (the text puts what matters most first). One sentence too long
+    alone is shortened at a word, never inside one."""
+    sentences = [part for part in _SENTENCE_END.split(text) if part]
+    while len(sentences) > 1:
+        joiner = "" if _WIDE_TEXT.search(sentences[0]) else " "
+        lines = wrap_text(joiner.join(sentences), size, width, max_lines=max_lines + 1)
+        if len(lines) <= max_lines:
+            return lines
+        sentences.pop()
+    return wrap_text(sentences[0] if sentences else "", size, width, max_lines)
+
+
+def _shortened(line: str, size: float, width: float) -> str:
+    """A line ended in "…" within ``width``: cut at the last word that fits (text with spaces),
+    or at a character where words are not spaced (Japanese)."""
+    spaced = " " in line.strip()
+    while line and text_width(line + "…", size) > width:
+        cut = line.rstrip().rfind(" ") if spaced else -1
+        line = line[:cut] if cut > 0 else line[:-1]
+    return line.rstrip(" ,;:—") + "…"
 
 
 def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = 0.0,

@@ -37,17 +37,29 @@ class ViewContext:
 class LessonStep:
     """One rule taught by doing it: a position, the goal in every language, the moves it is about.
 
-    ``expect`` lists the moves that show the rule (any of them earns the ✔); ``bots`` seats bots
-    so the other players answer. Kept as data once per game, shared by the English and the
-    Japanese notebooks.
+    ``expect`` lists the moves that show the rule (any of them earns the ✔); ``before`` the
+    student's moves on the way there, a tuple of choices per move (the Assistant, then the
+    caryatid). Until the ✔, a legal move off that way is set aside, unplayed, with the reason.
+    ``bots`` seats bots so the other players answer. Kept as data once per game, shared by the
+    English and the Japanese notebooks.
     """
 
     rules: tuple[str, ...]
     position: str
     goal: Mapping[str, str]
     expect: tuple[str, ...] = ()
+    before: tuple[tuple[str, ...], ...] = ()
     bots: Mapping[int, str] = field(default_factory=dict)
     seed: int = 1
+
+
+@dataclass(frozen=True)
+class News:
+    """What a move brought, said in the header: a result, anyone's. ``bad`` marks bad news for
+    the player at the screen (a warning sign); a ✔ is kept for a lesson step's goal reached."""
+
+    text: str
+    bad: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +101,7 @@ class BoardSpec:
     - ``status(seen, names, lang)``: whose turn and which step, in words.
     - ``action_words(action, seen, lang)``: a move in words, for buttons, choosers and hints.
     - ``hint_reason(seen, action, lang)``: why the hint bot's move is good, in words.
-    - ``news(events, seen, lang)``: good news a move brought, told in the header, or None.
+    - ``news(events, seen, lang)``: what a move brought, told in the header (``News``), or None.
     - ``odds(seen, lang)``: the exact chances of the decision in front of the player to move
       (None when chance plays no part in it), computed from ``seen`` alone.
     - ``lessons``: the rule steps, by name.
@@ -112,7 +124,7 @@ class BoardSpec:
     action_words: Callable[[str, Seen, str], str]
     hint_reason: Callable[[Seen, str, str], str]
     labels: Catalog
-    news: Callable[[Sequence[Event], Seen, str], str | None] | None = None  # "Extra turn!"
+    news: Callable[[Sequence[Event], Seen, str], News | None] | None = None  # "Extra turn!"
     odds: Callable[[Seen, str], Odds | None] | None = None  # the odds panel's numbers
     hint_bot: str = "greedy"
     button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target

@@ -1052,7 +1052,10 @@ class AmberRouteState(GameState):
                 for k in range(LIGHT_KINDS):
                     self.light_discard[k] += self.hand[p][k]
                 self.hand[p] = [0] * LIGHT_KINDS
-                events.append(new_event(GAME, "lose_all_cards", p, {"n": cards}))
+                if cards:  # AR-9.2: all the cards there are, and an amber
+                    events.append(new_event(GAME, "lose_all_cards", p, {"n": cards}))
+                else:
+                    events.append(new_event(GAME, "no_cards_to_lose", p, {}))
                 if self.amber[p]:
                     self._lose_amber(p, events)
         else:

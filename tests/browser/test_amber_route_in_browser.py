@@ -112,7 +112,8 @@ def test_amber_route_a_challenge_played_by_clicks(page: Page, lab: Server) -> No
                                  10.0, "the die's choices")
                 page.screenshot(path=str(SCREENSHOTS / f"{NAME}__challenge_dice.png"))
                 words = [b.description for b in twin.chooser.children[1:-1]]
-                assert any(w.startswith("Guard: raise die") or w.startswith("Guard: lower die") for w in words), words
+                assert any(w.startswith(("Guard: raise die", "Guard: lower die"))
+                           for w in words), words
                 shot_dice = True
             before = len(twin.match.log)
             one_decision(page, twin)
@@ -162,3 +163,36 @@ def test_amber_route_lesson_steps_wait_and_a_card_click_earns_the_tick(page: Pag
                          "the first step's feedback to show its tick")
     finally:
         page.screenshot(path=str(SCREENSHOTS / "lab__amber_route__01_rules__step_done.png"))
+
+
+def test_amber_route_a_legal_move_off_the_step_is_set_aside_and_the_step_waits(
+        page: Page, lab: Server) -> None:
+    """Issue #33.1: in the village step a click on the light deck spent the student's amber
+    and the bot took a whole turn. Now it is set aside, unplayed, with the reason where the
+    student looks; then the step's own move earns the tick."""
+    from widgets import RuleStep
+
+    run_notebook_in_lab(page, lab, RULES)
+    index = 1  # the village step: the lesson's second board
+    step = RuleStep("amber_route", "village")
+    twin = step.board
+    before = pages.last_move(page, index)
+    assert before is not None
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 40, index)
+    point = twin.scene.center_of("light-deck")
+    pages.click_target(page, point, index)
+    assert "not this step's move" in twin.click(*point) and twin.match.moves == []
+    told = pages.wait_until(lambda: (t := page.evaluate(FEEDBACK_JS)[index]) and "not played" in t
+                            and t, 10.0, "the step to say the move was not played")
+    assert "Buy" in told or "light" in told, told
+    page.wait_for_timeout(500)  # a move (or a bot's turn) would have reached the page by now
+    after = pages.last_move(page, index)
+    assert after is not None and after["history"] == before["history"], (before, after)
+    page.screenshot(path=str(SCREENSHOTS / "lab__amber_route__01_rules__set_aside.png"))
+    point = twin.scene.center_of("guards-0")
+    pages.click_target(page, point, index)
+    twin.click(*point)
+    pages.wait_until(lambda: "✔" in page.evaluate(FEEDBACK_JS)[index], 10.0,
+                     "the village step's tick")
+    recorded = pages.wait_for_history(page, before["history"] + 1, index)
+    assert recorded["move"] == "recruit", recorded

@@ -6,7 +6,7 @@ from __future__ import annotations
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "deck": "Journey deck",
-        "deck_cards": "{n} cards left",
+        "deck_cards": "{n:card/cards} left",
         "deck_split": "{cream} cream · {black} ☾*",
         "deck_split_note": "placeholder split",
         "deck_top": "top: {code} {card}",
@@ -23,7 +23,7 @@ LABELS: dict[str, dict[str, str]] = {
         "where_aside": "set aside (round 2)",
         "where_seat": "chases {player}",
         "phase_line": "Phase: {phase}",
-        "actions_left": "{n} actions left",
+        "actions_left": "{n:action/actions} left",
         "fled": "fled: 1 action",
         "sold": "sold",
         "cost": "cost {n}*",
@@ -33,7 +33,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_red": ", no R",
         "forest": "Amber forest",
         "site_price": "site {n}: {gold} gold*",
-        "markers": "{n} amber marker(s)",
+        "markers": "{n:amber marker/amber markers}",
         "no_marker": "no marker: recover it",
         "no_marker_later": "no marker: recover it next turn",
         "makes": "makes: {options}",
@@ -42,7 +42,7 @@ LABELS: dict[str, dict[str, str]] = {
         "no_gems": "no gems",
         "gold": "Gold {n}",
         "soldiers": "Soldiers {n}",
-        "events_hidden": "{n} event card(s), hidden",
+        "events_hidden": "{n:event card/event cards}, hidden",
         "events_none": "no event card",
         "events_own": "events:",
         "you_tag_short": " (you)",
@@ -52,6 +52,7 @@ LABELS: dict[str, dict[str, str]] = {
                   "(boardlib/ambar_2018/components.json).",
         "legend_2": "Cream = a safe day, black ☾ = a danger · gems ● Y yellow ◆ B blue ■ R red "
                     "(R > B > Y) · ★ whose turn ▶ who decides",
+        "legend_events": "Event cards: {events}",
         "status_journey": "{player}: draw a card (click the deck) or stop — {days} days, "
                           "danger {black}/3.",
         "status_journey_first": "{player}: draw your first card (click the deck).",
@@ -59,7 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
         "status_oracle": "{player} has seen the next card: reveal it (click the deck) or stop.",
         "status_choice": "{player}: fewer than 7 cards left in round 1 — play them or start "
                          "round 2.",
-        "status_actions": "{player}: {n} action(s) left — make gems (alchemy), carry them "
+        "status_actions": "{player}: {n:action/actions} left — make gems (alchemy), carry them "
                           "(traveller), sell, or end.",
         "status_response": "{player} may play an event card on someone now, or pass.",
         "status_carry": "{player} may play Distractions or Fog on the gems on the road, or pass.",
@@ -172,6 +173,7 @@ LABELS: dict[str, dict[str, str]] = {
                   "（boardlib/ambar_2018/components.json）。",
         "legend_2": "クリーム＝安全な1日、黒☾＝危険。宝石：● Y 黄、◆ B 青、■ R 赤"
                     "（赤 > 青 > 黄）。★ 手番の人、▶ いま決める人。",
+        "legend_events": "イベントカード：{events}",
         "status_journey": "{player}：カードを引く（山札をクリック）か、旅を終える — {days}日、"
                           "危険度{black}/3。",
         "status_journey_first": "{player}：最初のカードを引いてください（山札をクリック）。",

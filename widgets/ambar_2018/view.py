@@ -56,6 +56,14 @@ def event_words(code: str, lang: str) -> str:
     return EVENT_NAMES_JA[code] if lang == "ja" else EVENT_NAMES[code]
 
 
+def _events_in_view(seen: Seen) -> list[str]:
+    """The event cards face up to the viewer (their own hand), in code order: the legend names
+    them, since a card shows only its code."""
+    codes = {code for info in seen["seats"] if isinstance(info["events"], dict)
+             for code, n in info["events"].items() if n}
+    return sorted(codes)
+
+
 def to_move(seen: Seen) -> int | None:
     """The seat that must decide now (None while chance plays or at the end)."""
     phase = seen["phase"]
@@ -77,16 +85,19 @@ def view(seen: Seen, context: ViewContext) -> Scene:
     lang = context.lang
     names = list(context.names) or list(seen["names"])
     rows = len(seen["names"])
-    height = ROWS_TOP + rows * (ROW_H + 6) + 40
+    shown = _events_in_view(seen)
+    legend = ["legend", "legend_2"] + (["legend_events"] if shown else [])
+    height = ROWS_TOP + rows * (ROW_H + 6) + 8 + 16 * len(legend)
     shapes: list[Shape] = []
     shapes += _deck(seen, lang)
     shapes += _lineup(seen, lang)
     shapes += _journey_info(seen, names, lang)
     for seat in range(rows):
         shapes += _seat_row(seen, seat, ROWS_TOP + seat * (ROW_H + 6), names, context)
-    for line, key in enumerate(("legend", "legend_2")):
-        shapes.append(Text(12, height - 26 + line * 16, _label(key, lang), 13, "#444",
-                           layer="board"))
+    events = " · ".join(f"{code} {event_words(code, lang)}" for code in shown)
+    for line, key in enumerate(legend):
+        shapes.append(Text(12, height - 10 - 16 * (len(legend) - 1 - line),
+                           _label(key, lang, events=events), 13, "#444", layer="board"))
     return Scene(WIDTH, height, tuple(shapes), background="#f7f3ea")
 
 
@@ -163,15 +174,38 @@ def _card(code: str, x: float, y: float, ident: str | None, lang: str,
                                          alpha=0.55 if used else 1.0), ident, "pieces", name),
         Text(x + CARD_W / 2, y + 30, "☾ " + _short(code) if black else _short(code), 20, ink,
              "middle", True),
-        Text(x + CARD_W / 2, y + 50, _fit(name, 12), 11, ink, "middle"),
     ]
+    lines, size = _card_name(name)
+    for line, words in enumerate(lines):  # one line at y + 50, or two around it
+        shapes.append(Text(x + CARD_W / 2, y + 50 + (line - (len(lines) - 1) / 2) * 11, words,
+                           size, ink, "middle"))
+    below = y + 70 + 3 * (len(lines) - 1)
     for line, words in enumerate(card_details(code, lang)):
-        shapes.append(Text(x + CARD_W / 2, y + 70 + line * 15, _fit(words, 14), 11, ink,
+        shapes.append(Text(x + CARD_W / 2, below + line * 15, _fit(words, 14), 11, ink,
                            "middle"))
     if used:
         shapes.append(Text(x + CARD_W / 2, y + CARD_H - 8, "✓ " + _label("sold", lang), 12,
                            "#1f6b2a", "middle", True))
     return shapes
+
+
+def _card_name(name: str) -> tuple[list[str], float]:
+    """A card's name in lines, and the font size, to fit its face: one line at 11 or 10 px,
+    else two lines at 10 px broken at a space ("Master / alchemist"), else without its bracket
+    ("Bandits (yellow)": the card's demand line says the colour); cut with "…" only when
+    nothing else fits."""
+    room = CARD_W - 8
+    for size in (11.0, 10.0):
+        if text_width(name, size) <= room:
+            return [name], size
+    if " " in name:
+        head, _, tail = name.rpartition(" ")
+        if not tail.startswith("(") and max(text_width(head, 10), text_width(tail, 10)) <= room:
+            return [head, tail], 10.0
+    short = name.split(" (")[0].split("（")[0]
+    if text_width(short, 11) <= room:
+        return [short], 11.0
+    return [_fit(short, 12)], 11.0
 
 
 def _short(code: str) -> str:

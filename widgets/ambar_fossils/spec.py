@@ -16,7 +16,7 @@ from widgets.ambar_fossils.labels import LABELS
 from widgets.ambar_fossils.lessons import LESSONS
 from widgets.ambar_fossils.view import view
 from widgets.labels import label
-from widgets.spec import BoardSpec, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
 
 TYPE_NAMES = {lang: {t["letter"]: t[lang] for t in COMPONENTS["types"]} for lang in ("en", "ja")}
 
@@ -122,13 +122,13 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label("why_pass", lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
+def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
     """An extra turn is said in the header, where the student looks (AF-7.1)."""
     for event in reversed(events):
         player = event.player
         if event.kind == "extra_turn" and player is not None and player == seen["to_move"]:
             names = localized_names(seen["names"], lang)
-            return _label("extra_turn_news", lang, player=names[player])
+            return News(_label("extra_turn_news", lang, player=names[player]))
     return None
 
 

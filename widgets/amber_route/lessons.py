@@ -66,7 +66,8 @@ LESSONS: dict[str, LessonStep] = {
         position=GHOST_EXAMPLE,
         goal={"en": "the rulebook's ghost: play the swamp card S1 for a 2nd die, then Go",
               "ja": "ルールブックの幽霊：沼地のカードS1を出してダイス2個に、そして「振る」"},
-        expect=("play S1",),
+        before=(("play S1",),),
+        expect=("go",),
         bots=BOT,
     ),
     "ghost_guard": LessonStep(
@@ -74,7 +75,8 @@ LESSONS: dict[str, LessonStep] = {
         position=GHOST_ROLLED,
         goal={"en": "8 is one short of 9: spend a guard to raise a die (click it), then Done",
               "ja": "8は9に1足りない：護衛でダイスを1上げて（クリック）、「決定」"},
-        expect=("up 1", "up 2"),
+        before=(("up 1", "up 2"),),
+        expect=("done",),
         bots=BOT,
     ),
     "monster": LessonStep(
@@ -82,7 +84,8 @@ LESSONS: dict[str, LessonStep] = {
         position=MONSTER_EXAMPLE,
         goal={"en": "the rulebook's monster: play F2 for 3 dice (1 + 2), then Go and fight",
               "ja": "ルールブックの怪物：F2を出してダイス3個（1+2）、そして「振る」で戦う"},
-        expect=("play F2",),
+        before=(("play F2",),),
+        expect=("go",),
         bots=BOT,
     ),
     "trap": LessonStep(
@@ -90,7 +93,8 @@ LESSONS: dict[str, LessonStep] = {
         position=TRAP_EXAMPLE,
         goal={"en": "the rulebook's trap: play S1 for a 5th die, then Go",
               "ja": "ルールブックの罠：S1を出して5個目のダイス、そして「振る」"},
-        expect=("play S1",),
+        before=(("play S1",),),
+        expect=("go",),
         bots=BOT,
     ),
     "trap_reroll": LessonStep(
@@ -110,7 +114,8 @@ LESSONS: dict[str, LessonStep] = {
                     "choose the level II reward",
               "ja": "9に届きました：「決定」を押し、3個目の琥珀（1個は確保）を得て、"
                     "レベルIIの報酬を選ぶ"},
-        expect=("done",),
+        before=(("done",),),
+        expect=("reward guard", "reward light"),
         bots=BOT,
     ),
     "grace": LessonStep(

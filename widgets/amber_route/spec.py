@@ -35,7 +35,7 @@ from widgets.amber_route.view import (
     view,
 )
 from widgets.labels import label
-from widgets.spec import BoardSpec, Seen
+from widgets.spec import BoardSpec, News, Seen
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -234,17 +234,25 @@ _NEWS = ("overcome", "failed", "secure_amber", "first_castle", "missed_turns", "
          "fight_won", "ghost_total", "trap_matches", "monster_hits")
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
-    """The outcome of a challenge or fight, told in the header in the engine's own words."""
+_BAD = ("failed", "missed_turns")  # bad news for the player it happens to
+
+
+def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+    """The outcome of a challenge or fight, told in the header in the engine's own words, the
+    viewer's own first (#33.4): a warning when the viewer failed."""
     if step_of(seen)[0] == "over":
         return None
-    told = [event.sentence(lang, seen["names"], seen["viewer"]) for event in events
-            if event.kind in _NEWS]
+    told = [event for event in events if event.kind in _NEWS]
     if not told:
         return None
     joiner = "" if lang == "ja" else " "
     names = localized_names(seen["names"], lang)
-    return joiner.join(told[-3:]) + joiner + status(seen, names, lang)
+    own = [event for event in told if event.player == seen["viewer"]]
+    others = [event for event in told if event.player != seen["viewer"]]
+    told = own[-3:] + others[-2:]  # the viewer's own outcome first: the header may drop the end
+    text = joiner.join(event.sentence(lang, seen["names"], seen["viewer"]) for event in told)
+    bad = any(event.kind in _BAD and event.player == seen["viewer"] for event in told)
+    return News(text + joiner + status(seen, names, lang), bad=bad)
 
 
 SPEC = BoardSpec(

@@ -265,7 +265,12 @@ def _card_lines(seen: Seen, card: int, mover: int, lang: str) -> list[TextLine]:
         lines.append((_label("goal_ghost", lang, need=need, lose=lose), 13, "#6b1f1f", True))
     else:
         lines.append((_label("goal_trap", lang, need=TRAP_DICE[level]), 13, "#6b1f1f", True))
-    lines.append((_label("dice_count", lang, n=seen["dice_count"]), 13, "#3b2a10", False))
+    rolled = [d for d in seen["dice"] if d]
+    if rolled:  # after the roll: what it showed, not what is to come
+        lines.append((_label("dice_rolled", lang, n=len(rolled), faces=", ".join(map(str, rolled)),
+                             total=sum(rolled)), 13, "#3b2a10", False))
+    else:
+        lines.append((_label("dice_count", lang, n=seen["dice_count"]), 13, "#3b2a10", False))
     return lines
 
 

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from widgets.spec import LessonStep
 
+BOT = {1: "greedy"}  # the student is Player 1 throughout; Player 2 answers (#33.3)
+TAKES = ("take AB", "take AN", "take AP")  # the Digger's amphoras
+PROFESSOR = ("take CA", "take AB", "take LU")  # a tile from each other area
+
 JOHN = ("names: John, Mike, Lisa\n"
         "player 1: MR*5 MG*3 MY*2 LU LL AB AN AR AG AY AB AN AR CA*2 SP*4\n"
         "player 2: SP*3\nplayer 3: CA*6 SP\ncovered: 16\nstep: over\nended by: 2\n")
@@ -22,6 +26,7 @@ LESSONS: dict[str, LessonStep] = {
         goal={"en": "take a mosaic: click a tile in the Mosaics area",
               "ja": "モザイクを1枚取る：モザイクのエリアのタイルをクリック"},
         expect=("take MR", "take MG"),
+        bots=BOT,
     ),
     "second": LessonStep(
         rules=("AM-3.3",),
@@ -30,6 +35,7 @@ LESSONS: dict[str, LessonStep] = {
         goal={"en": "take a 2nd tile from the same area (click the sphinx first: refused)",
               "ja": "同じエリアから2枚目を取る（先にスフィンクスをクリック：取れません）"},
         expect=("take MR", "take MG"),
+        bots=BOT,
     ),
     "assistant": LessonStep(
         rules=("AM-4.1", "AM-4.2"),
@@ -37,7 +43,9 @@ LESSONS: dict[str, LessonStep] = {
                   "chosen: mosaics\ntaken: 2\n"),
         goal={"en": "use the Assistant (click its card) and take the caryatid",
               "ja": "助手を使い（カードをクリック）、カリアティードを取る"},
-        expect=("assistant",),
+        before=(("assistant",),),
+        expect=("take CA",),
+        bots=BOT,
     ),
     "archaeologist": LessonStep(
         rules=("AM-4.3",),
@@ -45,7 +53,9 @@ LESSONS: dict[str, LessonStep] = {
                   "chosen: amphoras\ntaken: 1\n"),
         goal={"en": "use the Archaeologist to take both sphinxes",
               "ja": "考古学者を使ってスフィンクスを2枚取る"},
-        expect=("archaeologist",),
+        before=(("archaeologist",), ("take SP",)),
+        expect=("take SP",),
+        bots=BOT,
     ),
     "digger": LessonStep(
         rules=("AM-4.4",),
@@ -53,7 +63,9 @@ LESSONS: dict[str, LessonStep] = {
                   "step: take\nchosen: amphoras\ntaken: 2\n"),
         goal={"en": "use the Digger for two more amphoras",
               "ja": "発掘者を使ってアンフォラをさらに2枚取る"},
-        expect=("digger",),
+        before=(("digger",), TAKES),
+        expect=TAKES,
+        bots=BOT,
     ),
     "professor": LessonStep(
         rules=("AM-4.5",),
@@ -61,7 +73,9 @@ LESSONS: dict[str, LessonStep] = {
                   "chosen: mosaics\ntaken: 2\n"),
         goal={"en": "use the Professor: one tile from each other area",
               "ja": "教授を使う：ほかの各エリアから1枚ずつ"},
-        expect=("professor",),
+        before=(("professor",), PROFESSOR, PROFESSOR),
+        expect=PROFESSOR,
+        bots=BOT,
     ),
     "once": LessonStep(
         rules=("AM-4.1",),
@@ -70,6 +84,7 @@ LESSONS: dict[str, LessonStep] = {
         goal={"en": "click the used Assistant (refused), then end the turn or use another",
               "ja": "使用済みの助手をクリック（使えません）してから、手番を終えるか別の人物を使う"},
         expect=("end", "archaeologist"),
+        bots=BOT,
     ),
     "last_landslide": LessonStep(
         rules=("AM-5.1", "AM-3.5", "AM-3.1", "AM-3.2"),
@@ -86,6 +101,7 @@ LESSONS: dict[str, LessonStep] = {
         goal={"en": "take caryatids until you have the most: watch the statue points",
               "ja": "カリアティードを取って一番多くする：像の点数の変化を見る"},
         expect=("take CA",),
+        bots={1: "greedy", 2: "greedy"},
     ),
     "solo": LessonStep(
         rules=("AM-8.1", "AM-8.2", "AM-8.3", "AM-8.4"),

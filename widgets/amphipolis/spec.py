@@ -25,7 +25,7 @@ from widgets.amphipolis.labels import LABELS
 from widgets.amphipolis.lessons import LESSONS
 from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
 from widgets.labels import label
-from widgets.spec import BoardSpec, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -145,17 +145,18 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label("why_end", lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> str | None:
-    """The grave robber's strike, or the landslides a draw brought, said in the header."""
+def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+    """The grave robber's strike, or the landslides a draw brought, said in the header: bad
+    news for everyone at the table (the robber takes, a landslide brings the end nearer)."""
     if seen["phase"] == "over":
         return None  # the status says who won
     for event in reversed(events):
         if event.kind == "robber":
-            return _label("robber_news", lang, n=event.fields["count"])
+            return News(_label("robber_news", lang, n=event.fields["count"]), bad=True)
     if any(event.kind == "landslide" for event in events):
         names = localized_names(seen["names"], lang)  # the news, then what to do now
-        return (_label("landslide_news", lang, covered=seen["covered"]) + " "
-                + status(seen, names, lang))
+        return News(_label("landslide_news", lang, covered=seen["covered"]) + " "
+                    + status(seen, names, lang), bad=True)
     return None
 
 
