@@ -31,8 +31,8 @@ QUOTED = {  # notebook → numbers the guide quotes from its outputs
     "amphipolis/03_probability.ipynb": [
         "32509/73485", "31293049609/2896546814", "11 turns, with probability 0.180",
         "0.1443", "simulated 10.780 ± 0.107", "29.56", "21.49", "+6", "+4"],
-    "amber_route/02_play.ipynb": ["256 decisions in 502 actions",
-                                  "30 points against 16 for Player 2"],
+    "amber_route/02_play.ipynb": ["240 decisions in 459 actions",
+                                  "20 points against 19 for Player 2"],
     "amber_route/03_probability.ipynb": [
         "5/18 = 10/36 ≈ 0.278", "15/36 ≈ 0.417", "24549368/28629151", "0.858 ± 0.018",
         "0 guards: 0.050", "2 guards: 0.220", "3 guards: 0.456", "4 guards: 0.658", "12.2%",
