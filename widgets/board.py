@@ -367,8 +367,8 @@ class Board(w.VBox):
         said = ""
         for move in choice:  # a route: its moves one after another, stopping at a refusal
             said = self.play(move)
-            if self._message is not None and self._message.tone == "refused":
-                break
+            if self._message is not None and self._message.tone in ("refused", "aside"):
+                break  # refused, or set aside by a lesson step: the rest is not played
         return said
 
     def on_move(self, callback: MoveListener) -> None:

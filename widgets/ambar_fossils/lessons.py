@@ -61,8 +61,8 @@ LESSONS: dict[str, LessonStep] = {
     "height": LessonStep(
         rules=("AF-6.5", "AF-6.6"),
         position=f"player 1: D1 P1/P2 {ROW[6:]}\nplayer 2: {ROW}\nholding: M2",
-        goal={"en": "find where M2 may go (column 2 is refused)", "ja": "M2 を置ける場所を探す"
-              "（2列目は置けません）"},
+        goal={"en": "try column 2 (refused), then put M2 on column 1",
+              "ja": "2列目を試してから（置けません）、M2 を1列目に置く"},
         expect=("place 1",),
     ),
     "edge": LessonStep(
