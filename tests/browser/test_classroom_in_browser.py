@@ -54,8 +54,17 @@ TEXT_SIZES_JS = """
 
 
 def small_text(page: Page, wanted: set[str]) -> tuple[list[dict[str, Any]], set[str]]:
-    """The page's own text elements under PROJECTOR_PX, and which of ``wanted`` tags it has."""
-    found = page.evaluate(TEXT_SIZES_JS)
+    """The page's own text elements under PROJECTOR_PX, and which of ``wanted`` tags it has,
+    once all of them are laid out (Voila shows a page's cells before it has laid them out: a
+    measure taken too soon finds none); after VOILA_TIMEOUT, what there is."""
+    def measured() -> list[dict[str, Any]] | None:
+        found: list[dict[str, Any]] = page.evaluate(TEXT_SIZES_JS)
+        return found if wanted <= {e["tag"] for e in found} else None
+
+    try:
+        found = pages.wait_until(measured, VOILA_TIMEOUT, f"the page's {sorted(wanted)} laid out")
+    except AssertionError:
+        found = page.evaluate(TEXT_SIZES_JS)
     return ([e for e in found if e["px"] < PROJECTOR_PX],
             {e["tag"] for e in found} & wanted)
 
