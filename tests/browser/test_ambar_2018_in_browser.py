@@ -160,3 +160,41 @@ def test_ambar_2018_lesson_steps_wait_and_the_first_is_done_by_a_click(page: Pag
                          "the first step's feedback to show its tick")
     finally:
         page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__01_rules__step_done.png"))
+
+
+PEDLAR = ("phase: actions\nactions: 2\nline-up: T2 TA TB TC\n"
+          "player 1: markers 3, village gems Y2\n")
+"""Issue #33.8: the action phase with the Pedlar (a traveller) first and three traders."""
+
+
+def test_ambar_2018_the_pedlar_clicked_in_the_actions_is_refused_as_no_trade_card(
+        page: Page, lab: Server) -> None:
+    """The Pedlar was refused with the sale's general condition ("needs two unused trade
+    cards … and gems") though three traders were outlined and the village held two gems; a
+    Market then sold. The refusal now names the card, and the sale on the Market plays."""
+    from boardlib import ambar_2018 as ab
+    from widgets import Board
+
+    run_notebook_in_lab(page, lab, PLAY)
+    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
+                          f"Board; Board('ambar_2018', state=ab.from_description({PEDLAR!r}), "
+                          "bots={1: 'cautious'}, controls=None)")
+    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
+                             "the boards") - 1
+    pages.wait_for_drawn_canvases(page)
+    twin = Board("ambar_2018", state=ab.from_description(PEDLAR), bots={1: "cautious"},
+                 controls=None)
+    start = pages.last_move(page, index)
+    assert start is not None
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 20, index)  # a student scrolls to it
+    point = twin.scene.center_of("lineup-0")
+    pages.click_target(page, point, index)
+    told = twin.click(*point)
+    assert "Pedlar, is not a trade card" in told and twin.match.moves == []
+    pages.wait_for_status(page, "is not a trade card", index)
+    page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__pedlar_refused.png"))
+    point = twin.scene.center_of("lineup-2")
+    pages.click_target(page, point, index)
+    twin.click(*point)
+    recorded = pages.wait_for_history(page, start["history"] + 1, index)
+    assert recorded["move"] == "sell 3" == str(twin.match.moves[0][1]), recorded

@@ -106,10 +106,13 @@ def test_amber_route_a_challenge_played_by_clicks(page: Page, lab: Server) -> No
                 die = next(f"die-{i}" for i, v in enumerate(twin.state.dice) if v < 6)
                 pages.scroll_board_partly_out(page, LAB_SCROLLER, 120)
                 point = twin.scene.center_of(die)
+                top = pages.board_box(page)["y"]
                 pages.click_target(page, point)
                 twin.click(*point)
                 pages.wait_until(lambda: page.locator(".boardlib-chooser button").count() > 2,
                                  10.0, "the die's choices")
+                moved = pages.board_box(page)["y"] - top  # #33.6: the row pushed it ~43 px
+                assert abs(moved) < 1, f"the board moved {moved:.0f} px under the pointer"
                 page.screenshot(path=str(SCREENSHOTS / f"{NAME}__challenge_dice.png"))
                 words = [b.description for b in twin.chooser.children[1:-1]]
                 assert any(w.startswith(("Guard: raise die", "Guard: lower die"))
