@@ -225,8 +225,7 @@ def render_run(run: Sequence[Event], lang: str = "en", names: Sequence[str] | No
     first = run[0]
     if len(run) == 1 or first.hidden_from(viewer):
         return " ".join(render_event(event, lang, names, viewer) for event in run)
-    values = "、".join(str(e.fields["value"]) for e in run) if lang == "ja" else \
-        ", ".join(str(e.fields["value"]) for e in run)
+    values = ("、" if lang == "ja" else ", ").join(str(e.fields["value"]) for e in run)
     fields = {k: v for k, v in first.fields.items() if k != "value"}
     return render_message(first.game, f"{first.kind}_run", {**fields, "values": values}, lang,
                           names)

@@ -326,8 +326,9 @@ class Board(w.VBox):
         if not self.match.waiting_for_person():
             key = "game_over_click" if self.state.is_terminal() else "bots_turn"
             return self._say(Message(self._label(key), "refused"))
-        for gate in self._gates:  # a lesson step may set a legal move aside, unplayed
-            aside = gate(action) if self.state.check_action(action) is None else None
+        legal = bool(self._gates) and self.state.check_action(action) is None
+        for gate in self._gates if legal else ():  # a lesson step may set a legal move aside
+            aside = gate(action)
             if aside:
                 self._callout = (point, aside, "aside") if point else None
                 self._message = Message(aside, "aside")

@@ -112,8 +112,7 @@ class RuleStep(w.VBox):
         if wanted is None or action in wanted:
             return None
         self._mood, self._last = "aside", action
-        text = self._show()
-        return text
+        return self._show()
 
     def _moved(self, action: str, events: object) -> None:
         moves = self.board.match.moves
