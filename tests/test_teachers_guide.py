@@ -22,7 +22,7 @@ QUOTED = {  # notebook → numbers the guide quotes from its outputs
         "Dinosaur (1/10 = 0.100)", "1/19 = 0.053", "0.530   95% interval [0.508, 0.552]",
         "0.101", "0.546", "0.353"],
     "amphipolis/01_rules.ipynb": ["tiles: 135", "draw LS: 21/128", "in the bag: 21",
-                                  "1 player(s): 12 landslides", "4 player(s): 16 landslides",
+                                  "1 player: 12 landslides", "4 players: 16 landslides",
                                   "2 yellow: 6", "John's total: 21"],
     "amphipolis/02_play.ipynb": ["71 decisions", "162 actions", "20 victory points against 9",
                                  "21 points against the grave robber's 41"],

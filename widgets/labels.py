@@ -37,7 +37,7 @@ LABELS: dict[str, dict[str, str]] = {
         "save": "Save",
         "load": "Load",
         "saved": "Saved: the text below is this game; keep it to load it later.",
-        "loaded": "Game loaded: {moves} moves replayed and checked.",
+        "loaded": "Game loaded: {moves:move/moves} replayed and checked.",
         "load_refused": "That save was refused, and the game on screen is unchanged: {reason}",
         "undone": "Move taken back.",
         "hint_text": "Hint: {move}. {reason}",

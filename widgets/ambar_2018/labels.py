@@ -53,7 +53,7 @@ LABELS: dict[str, dict[str, str]] = {
         "legend_2": "Cream = a safe day, black ☾ = a danger · gems ● Y yellow ◆ B blue ■ R red "
                     "(R > B > Y) · ★ whose turn ▶ who decides",
         "legend_events": "Event cards: {events}",
-        "status_journey": "{player}: draw a card (click the deck) or stop — {days} days, "
+        "status_journey": "{player}: draw a card (click the deck) or stop — {days:day/days}, "
                           "danger {black}/3.",
         "status_journey_first": "{player}: draw your first card (click the deck).",
         "status_danger": "{player} meets {card}: {options} (click the card).",
@@ -109,12 +109,12 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_black": "Next card black",
         "odds_third": "Next card 3rd black (flee)",
         "odds_value": "Expected actions",
-        "odds_why_draw": "{black} of the {left} cards left are black; {third}. Drawing and "
-                         "then playing best is worth {value} actions on average.",
+        "odds_why_draw": "Of the {left:card/cards} left, {black:is/are} black; {third}. "
+                         "Drawing and then playing best is worth {value} actions on average.",
         "odds_why_third": "with {n} black cards out, any black card ends it",
         "odds_why_safe": "a black card would not end the journey yet",
         "odds_why_known": "You have seen the next card: {card}.",
-        "odds_why_stop": "Stopping now: {days} days, so {value} actions with the rewards.",
+        "odds_why_stop": "Stopping now: {days:day/days}, so {value} actions with the rewards.",
         "odds_why_fight": "Fighting discards the card: one day and one black card fewer.",
         "odds_why_pay": "Paying keeps the card as a day and a black card.",
         "odds_note": "Exact, from the cards left (nobody knows their order). Which cards "

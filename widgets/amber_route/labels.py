@@ -29,11 +29,11 @@ LABELS: dict[str, dict[str, str]] = {
         "match_symbol": "symbol {symbol} {mark}",
         "reward_now": "card reward: {reward} ⚡ used at once",
         "reward_keep": "card reward: {reward} (hourglass: kept for later)",
-        "goal_monster": "Monster: {hp} of {max} hit points left; its {dice} dice hit on "
+        "goal_monster": "Monster: {hp} of {max} hit points left; its {dice:die hits/dice hit} on "
                         "{low}–6, yours on {mine}–6",
         "fight_round": "Round {n}",
         "goal_ghost": "Ghost: the dice must reach {need} (lose {lose} cards if not)",
-        "goal_trap": "Trap: {need} dice must show the same face (a missed turn per die short)",
+        "goal_trap": "Trap: {need:die/dice} must show the same face (a missed turn per die short)",
         "dice_count": "You will roll {n:die/dice}",
         "dice_rolled": "Rolled {n:die/dice}: {faces} (sum {total})",
         "your_dice": "Dice of {player}",
@@ -43,14 +43,15 @@ LABELS: dict[str, dict[str, str]] = {
         "grace_gifts": "Gifts by face (placeholder order):{gifts}",
         "grace_title": "Grace dice",
         "picked": "taken",
+        "played_card": "played",
         "now_ghost": "Sum now {total} of {need}: {mark}",
         "now_trap": "{best} alike of {need}: {mark}",
-        "now_monster": "{hits:hit/hits} now ({left} hit points would be left)",
+        "now_monster": "{hits:hit/hits} now ({left:hit point/hit points} would be left)",
         "now_contest": "Strength now {total}",
-        "escaped": "escaped ✔",
+        "escaped": "escaped",
         "not_yet": "not yet ✘",
-        "avoided": "avoided ✔",
-        "duel_line": "Fight: {attacker} {a_hp} dice vs {defender} {d_hp} dice",
+        "avoided": "avoided",
+        "duel_line": "Fight: {attacker} ({a_hp:die/dice}) vs {defender} ({d_hp:die/dice})",
         "contest_line": "Family fight: {attacker} {a:card/cards} vs {defender} {d:card/cards}",
         "look_line": "Look at 2, take 1:",
         "look_hidden": "{n:light card/light cards} being looked at (hidden)",
@@ -63,7 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
         "kept": "kept:",
         "grace_card": "Grace",
         "missed": "misses {n:turn/turns}",
-        "points_now": "{n} pts",
+        "points_now": "{n:pt/pts}",
         "light_deck": "Light deck {n}",
         "dark_deck": "Darkness deck {n}",
         "bot_careful": "careful",
@@ -107,7 +108,7 @@ LABELS: dict[str, dict[str, str]] = {
         "do_reward_light": "Reward: 1 light card",
         "do_go": "Go: roll {n:die/dice}",
         "do_done": "Done: count the dice",
-        "do_play": "Play {card} (+{value} dice → {n})",
+        "do_play": "Play {card} (+{value:die/dice} → {n})",
         "do_use": "Use kept {card} ({reward})",
         "do_discard": "Discard {card}",
         "do_lose": "Give up {card}",
@@ -134,7 +135,7 @@ LABELS: dict[str, dict[str, str]] = {
         "why_change": "This change brings the dice nearer to overcoming the challenge.",
         "why_other": "A sensible move from what you can see.",
         "odds_overcome_dice": "dice alone",
-        "odds_overcome_guards": "+ your {g} guards",
+        "odds_overcome_guards": "+ your {g:guard/guards}",
         "odds_overcome_all": "+ guards and {a} amber",
         "odds_win_fight": "win the fight",
         "odds_play_none": "Play no card: {n:die/dice}",
@@ -145,9 +146,9 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_why_trap": "Of the {total} ways {n:die/dice} can fall, {p0} show {need} dice alike "
                          "with the dice alone, {p1} with your guards added and {p} with guards and "
                          "amber (a guard moves a die a pip, an amber sets a die).",
-        "odds_why_monster": "Each round, each of your {n:die/dice} hits on {mine}–6; each of "
-                            "the monster's {m:die/dice} hits on {low}–6 and each hit costs a "
-                            "guard (you have {g}).",
+        "odds_why_monster": "Each round you roll {n:die/dice}, hitting on {mine}–6; the monster "
+                            "rolls {m:die/dice}, hitting on {low}–6, and each of its hits costs "
+                            "a guard (you have {g}).",
         "odds_why_count": "Count these dice: {hits:hit/hits}, then the monster attacks.",
         "odds_why_raise": "A 3 raised to 4 hits once more, but the guard is a life less.",
         "odds_why_set": "An amber makes this die hit; your guards stay.",
@@ -156,8 +157,9 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_row_set": "Amber: set die {die} to 6",
         "odds_row_attack": "Attack {player}",
         "odds_row_ready": "Ready with {n:die/dice}",
-        "odds_why_duel": "{a} dice against {d}: highest against highest, ties to the defender.",
-        "odds_why_contest": "Sum of {a} dice above the sum of {d} dice (a tie is the "
+        "odds_why_duel": "{a:die/dice} against {d:die/dice}: highest against highest, ties to the "
+                         "defender.",
+        "odds_why_contest": "Sum of {a:die/dice} above the sum of {d:die/dice} (a tie is the "
                             "defender's), with the guards added (attacker {ga}, defender {gd}: "
                             "one pip each, up to 6).",
         "odds_note": "Exact, by enumerating every roll (kept rerolls not counted). The dice "
@@ -208,13 +210,14 @@ LABELS: dict[str, dict[str, str]] = {
         "grace_gifts": "目ごとの贈り物（仮の順）：{gifts}",
         "grace_title": "恵みのダイス",
         "picked": "選択済み",
+        "played_card": "使用済み",
         "now_ghost": "いまの合計 {total}／{need}：{mark}",
         "now_trap": "同じ目 {best}／{need}：{mark}",
         "now_monster": "いま{hits}回命中（残り体力{left}）",
         "now_contest": "いまの強さ {total}",
-        "escaped": "逃げ切り ✔",
+        "escaped": "逃げ切り",
         "not_yet": "まだ ✘",
-        "avoided": "回避 ✔",
+        "avoided": "回避",
         "duel_line": "戦い：{attacker} ダイス{a_hp}個 対 {defender} ダイス{d_hp}個",
         "contest_line": "ファミリーの戦い：{attacker} カード{a}枚 対 {defender} カード{d}枚",
         "look_line": "2枚見て1枚取る：",

@@ -241,6 +241,12 @@ def _their_columns(count: int, lang: str) -> tuple[list[int], tuple[str, ...]]:
     return extras, tuple(words.get(lang, words["en"]).format(k=k) for k in extras)
 
 
+def _their_dice(dice: int, extras: list[int]) -> int | str:
+    """The opponent's dice over the columns, as the why-line says them: "1–3" over the columns
+    "they add 0, 1, 2" from 1 die (#33.9: it said "against 1" above them); one number for one."""
+    return dice if len(extras) == 1 else f"{dice + extras[0]}–{dice + extras[-1]}"
+
+
 def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Odds | None:
     """Advanced dice duel (AR-12): the attacker's chance for each number of cards added."""
     names = localized_names(seen["names"], lang)
@@ -256,7 +262,8 @@ def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Od
         for k in range(min(2, mine) + 1):
             chances = tuple(exact.duel_win(1 + k, 1 + e) for e in extras)
             rows.append(OddsRow(_label("odds_row_attack", lang, player=names[q]) + f" (+{k})",
-                                chances, _label("odds_why_duel", lang, a=1 + k, d="1–3")))
+                                chances, _label("odds_why_duel", lang, a=1 + k,
+                                                d=_their_dice(1, extras))))
         return Odds(headings, _mark_best(rows), _label("odds_note", lang))
     _, defender, a_hp, d_hp, a_added, d_added = seen["duel"]
     role = numbers[1] if len(numbers) > 1 else 0
@@ -265,7 +272,8 @@ def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Od
         for k in range(min(2 - a_added, mine) + 1):
             chances = tuple(exact.duel_win(a_hp + k, d_hp + e) for e in extras)
             rows.append(OddsRow(_label("odds_row_ready", lang, n=a_hp + k), chances,
-                                _label("odds_why_duel", lang, a=a_hp + k, d=d_hp)))
+                                _label("odds_why_duel", lang, a=a_hp + k,
+                                       d=_their_dice(d_hp, extras))))
         return Odds(headings, _mark_best(rows), _label("odds_note", lang))
     for k in range(min(2 - d_added, mine) + 1):
         chance = 1 - exact.duel_win(a_hp, d_hp + k)
