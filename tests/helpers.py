@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import textwrap
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 
@@ -74,3 +75,38 @@ def played(game: str, seed: int, actions: int, players: int, bot: str | None = N
         state.apply_action(state.sample_chance(rng) if state.is_chance_node()
                            else chooser.choose(state, rng))
     return state
+
+
+def tags_and_what_they_cover(board: Any) -> tuple[int, list[str]]:
+    """The "last: Player N" tags a board draws now, and what each covers that it must not
+    (issue #33.5): any text (labels, counts, the header), any click target but its own (a tall
+    one holds its tag inside its top), or the picture's edge and the header band."""
+    from widgets.overlays import HEADER_HEIGHT, TAG_STYLE
+    from widgets.scene import Rect, Text, box_of
+
+    scene = board.scene
+    owner = {text: target for target, text in
+             board._last_move_tags(board.seen(), set(scene.ids())).items()}
+    texts = [shape for shape in scene.layer("marks")
+             if isinstance(shape, Text) and shape.text in owner]
+    rects = [s for s in scene.layer("marks") if isinstance(s, Rect) and s.style == TAG_STYLE]
+    covered = []
+    for rect in rects:
+        tag = box_of(rect)
+        label = next(t for t in texts if abs(t.x - rect.x - 5) < 0.01
+                     and abs(t.y - rect.y - rect.h / 2) < 0.01)
+        if not (tag[0] >= 0 and tag[2] <= scene.width and tag[1] >= HEADER_HEIGHT
+                and tag[3] <= scene.height):
+            covered.append(f"{label.text!r} leaves the picture or enters the header: {tag}")
+        for shape in scene.shapes:
+            if shape.layer == "highlights" or shape is rect or shape in texts:
+                continue
+            if (isinstance(shape, Text) or shape.id not in (None, owner[label.text])) and \
+                    _overlap(tag, box_of(shape)):
+                covered.append(f"{label.text!r} on {owner[label.text]} covers "
+                               f"{shape.id or getattr(shape, 'text', '')!r}")
+    return len(rects), covered
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -13,6 +13,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 
 from boardlib import GAMES, Match
 from boardlib.match import SHARED_SCREEN
+from tests.helpers import tags_and_what_they_cover
 from widgets import BOARDS, Board
 from widgets.canvas import _paint_key, dirty_region, paint_runs, reach
 from widgets.focus import CANVAS_CLASS
@@ -263,7 +264,8 @@ def test_undo_takes_back_a_person_move_and_says_so(game):
         assert len(board.match.moves) < before_moves
     else:
         assert board.undo().startswith("Undo is off")
-    assert board._buttons["undo"].disabled == (not board.match.can_undo())
+    greyed = board._buttons["undo"].style.text_color != ""
+    assert greyed == (board.match.why_no_undo() is not None)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -276,9 +278,12 @@ def test_a_greyed_undo_says_why_on_the_button_and_when_asked(game):
             break
         board.play(board.state.legal_actions()[0])
     assert board.match.why_no_undo() == "chance", "no reveal in 200 moves"
-    assert board._buttons["undo"].disabled
-    assert "a card or a die has been revealed" in board._buttons["undo"].tooltip
-    assert "revealed" in board.undo()
+    undo = board._buttons["undo"]
+    assert not undo.disabled and undo.style.text_color  # greyed, and still says why on a click
+    assert "a card or a die has been revealed" in undo.tooltip
+    moves = list(board.match.moves)
+    undo.click()
+    assert "revealed" in board.status_text() and board.match.moves == moves
     board.set_language("ja")
     assert "明らかになりました" in board._buttons["undo"].tooltip
 
@@ -559,31 +564,12 @@ def test_last_move_tags_cover_no_label_and_no_other_target(game):
     """Issue 31, item 5 ('last: Player 1' covered Âmbar's 'face-down' label): a tag covers no
     text on the board (labels, counts, the header) and no click target but its own (a tall one
     holds its tag inside its top); it stays inside the picture, under the header."""
-    from widgets.overlays import HEADER_HEIGHT, TAG_STYLE
-
     tags_seen = 0
     for board in tagged_boards(game):
-        scene = board.scene
-        tags = board._last_move_tags(board.seen(), set(scene.ids()))
-        owner = {text: target for target, text in tags.items()}
-        texts = {shape for shape in scene.layer("marks")
-                 if isinstance(shape, Text) and shape.text in owner}
-        rects = [s for s in scene.layer("marks") if isinstance(s, Rect) and s.style == TAG_STYLE]
-        for rect in rects:
-            tag = box_of(rect)
-            label = next(t for t in texts if abs(t.x - rect.x - 5) < 0.01
-                         and abs(t.y - rect.y - rect.h / 2) < 0.01)
-            assert tag[0] >= 0 and tag[2] <= scene.width, (game, label.text, tag)
-            assert tag[1] >= HEADER_HEIGHT and tag[3] <= scene.height, (game, label.text, tag)
-            for shape in scene.shapes:
-                if shape.layer == "highlights" or shape is rect or shape in texts:
-                    continue
-                if isinstance(shape, Text) or shape.id not in (None, owner[label.text]):
-                    assert not _overlap(tag, box_of(shape)), (
-                        f"{game}: the tag {label.text!r} on {owner[label.text]} covers "
-                        f"{shape.id or shape.text!r} ({board.state.num_players} players, "
-                        f"{len(board.match.moves)} moves)")
-            tags_seen += 1
+        tags, covered = tags_and_what_they_cover(board)
+        assert not covered, (f"{game}, {board.state.num_players} players, "
+                             f"{len(board.match.moves)} moves: {covered}")
+        tags_seen += tags
     assert tags_seen >= 10, f"{game}: only {tags_seen} tags drawn: the test saw too little"
 
 

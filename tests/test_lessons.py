@@ -105,3 +105,26 @@ def test_the_tick_is_told_on_the_board_beside_the_click():
     marks = [s for s in step.board.scene.layer("marks") if getattr(s, "text", "").startswith("✔")]
     assert len(marks) >= 2  # the header and the note by the pile
     assert any(abs(s.x - x) < 60 and abs(s.y - y) < 80 for s in marks[1:])
+
+
+def test_the_tick_tells_what_the_move_did_before_the_bots_answer():
+    """Issue #33.7: the Digger's second tile ends the turn and the bot plays at once; the ✔
+    says what the student's own move did, and nothing of the bot's turn."""
+    step = RuleStep("amphipolis", "digger")
+    for move in ("digger", "take AB", "take AN"):
+        said = step.board.play(move)
+    assert said.startswith("✔") and "takes a brown amphora" in said, said
+    assert any(seat == 1 for seat, _ in step.board.match.moves)  # the bot has played since
+    assert "Player 2" not in said and "Player 2" not in step.feedback.value
+    step.board.set_language("ja")
+    assert "✔" in step.feedback.value and "Player 1" not in step.feedback.value
+
+
+def test_own_part_stops_at_the_first_event_of_another_player():
+    from boardlib import Event
+    from widgets.lesson import own_part
+
+    mine, news, theirs = (Event("g", "take", 0), Event("g", "robber", None),
+                          Event("g", "take", 1))
+    assert own_part([mine, news, theirs, mine]) == [mine, news]
+    assert own_part([]) == []

@@ -445,3 +445,47 @@ def test_the_family_fight_panel_counts_the_guards_of_both_fighters():
     assert first.chances == tuple(exact.contest_win(2, e + 1, 4, 1) for e in range(3))
     assert "attacker 4, defender 1" in first.why
     assert first.chances[0] > exact.contest_win(2, 1)  # guards help the attacker
+
+
+GRACE_PICKED = ("version: advanced\nplayer 1: field 2\nplayer 2: field 2\nplayer 3: field 0\n"
+                "dice: 1 3 5\nqueue: pick 1; pick 2; pick 0; grace_done 1 0; end_turn\n")
+"""Player 2's divine grace: Players 2 and 3 (bots) pick before Player 1."""
+
+
+def test_a_board_opening_on_a_pick_says_which_dice_the_bots_took():
+    """Issue #33.7: the game opened on "pick a grace die" after both bots had chosen, with no
+    word of what they took; the header now says it before asking, and so does a restart."""
+    state = ar.from_description(GRACE_PICKED)
+    board = Board("amber_route", state=state, bots={1: "careful", 2: "careful"}, controls=None)
+    picks = [e.sentence("en", board.state.names) for e in board.match.log if e.kind == "pick"]
+    assert len(picks) == 2 and all(p.startswith(("Player 2 picks", "Player 3 picks"))
+                                   for p in picks), picks
+    header = board.status_text()
+    assert header.startswith(picks[0]) and picks[1] in header, header
+    assert header.endswith("Player 1: pick a grace die (click it).")
+    board.play(next(str(a) for a in board.state.legal_actions()))
+    board.restart_from(state)
+    assert board.status_text() == header
+
+
+SWAMP_GHOST = ("version: family\nplayer 1: field 3, guards 3, amber 1, hand S1 F2 M1 M1 S2\n"
+               "player 2: field 1\nfacing: D37\n")
+"""A swamp ghost (D37) faced on a swamp with two swamp cards to play, S1 before S2."""
+
+
+def test_a_card_played_into_a_challenge_leaves_its_slot_and_the_others_stay_put():
+    """Issue #33.6: a played card vanished and the cards after it slid left, so the next click
+    where a card had been hit nothing. The slot stays, drawn empty, until the challenge ends."""
+    board = Board("amber_route", state=ar.from_description(SWAMP_GHOST), bots={1: "careful"},
+                  controls=None)
+    before = board.scene.center_of("card-0-S2")
+    board.play("play S1")
+    assert "card-0-S1" not in board.scene.ids()
+    assert board.scene.center_of("card-0-S2") == before
+    assert "played" in texts_of(board.scene)
+    board.click(*before)  # where S2 was before S1 was played
+    assert [str(m) for _, m in board.match.moves] == ["play S1", "play S2"]
+
+
+def texts_of(scene) -> list[str]:
+    return [shape.text for shape in scene.shapes if isinstance(shape, Text)]

@@ -38,13 +38,24 @@ NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
 
 
-FIT_RESERVE = 288
+FIT_RESERVE = 316
 """Pixels of the screen's height that a board leaves to all but its canvas: JupyterLab's menu,
 tabs, toolbar and status bar (121 px at 1400×900) and the board's rows around the canvas (the
-moves, the status line, the narration's newest two lines). A board taller than the rest of the
+moves, the status line in up to two lines — news and whose turn, as when a game opens on the
+bots' grace picks — and the narration's newest two lines). A board taller than the rest of the
 screen is drawn smaller, its ratio kept, so the canvas and its controls fit and a student never
 scrolls inside one decision (issue 31); shorter boards keep their size."""
 FIT_MIN = 480  # px: on a very short screen scrolling beats a board too small to read
+ODDS_RESERVE = 60
+"""Pixels more that a board leaves when its odds panel is open, as in every lesson: the
+lesson's feedback line above the board (widgets.lesson.RuleStep), two lines once its ✔ tells
+what the move did, must fit too (#33.11)."""
+SIDE_WIDTH = 340
+"""Pixels of the column beside the canvas at its narrowest: with the odds open the canvas is
+drawn smaller to leave it this room, and the odds panel and the move buttons (five rows of them
+at a trap's reroll) sit there, so a student sees the board, the hand drawn on it and the chances
+together (#33.11). With the odds shut the canvas takes the width, the buttons the row above."""
+SIDE_GAP = 12  # px between the canvas and the column beside it
 
 
 class Board(w.VBox):
@@ -103,13 +114,12 @@ class Board(w.VBox):
         self._sentences: dict[tuple, tuple[Event, str]] = {}
         start = state.clone() if state is not None else self._new_state(players)
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
-        self.match.advance()
+        self.last_events = self.match.advance()  # what bots did before the first decision
         self._scene = self._compose()
         self.renderer = Renderer(self._scene, on_click=self.click)
         self.renderer.canvas.add_class(CANVAS_CLASS)
-        self.renderer.canvas.layout.max_width = "100%"  # a narrow page: scaled to its width
-        self.renderer.canvas.layout.max_height = f"max({FIT_MIN}px, calc(100vh - {FIT_RESERVE}px))"
         self._build_widgets(controls)
+        self._message = self._news()
         self._refresh()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -171,7 +181,19 @@ class Board(w.VBox):
     def _context(self, viewer: int | None, highlights: Mapping[str, str]) -> ViewContext:
         return ViewContext(viewer=viewer, highlights=highlights, lang=self.lang,
                            names=self.names(), bots=dict(self._bot_names),
-                           options=dict(self.view_options))
+                           options=dict(self.view_options), recent=self._recent_moves())
+
+    def _recent_moves(self) -> tuple[str, ...]:
+        """The moves the seat to move has made since another seat last moved: a view keeps
+        what they took away in its place, so the targets left do not slide (#33.6)."""
+        if self.state.is_terminal():
+            return ()
+        seat, recent = self.state.current_player(), []
+        for mover, action in reversed(self.match.moves):
+            if mover != seat:
+                break
+            recent.append(str(action))
+        return tuple(reversed(recent))
 
     def names(self) -> list[str]:
         return localized_names(self.state.names, self.lang)
@@ -344,13 +366,17 @@ class Board(w.VBox):
         self.match.advance()
         self._hint = None
         self.last_events = self.match.log[before:]
-        news = self.spec.news(self.last_events, self.seen(), self.lang) if self.spec.news else None
-        said = self._say(Message(news.text, "warning" if news.bad else "news") if news else None)
+        said = self._say(self._news())
         self._last_point = point
         for listener in self._listeners:  # after the board has spoken: a lesson may add to it
             listener(played, self.last_events)
         self._last_point = None
         return self.status_text() if self._message is not None else said
+
+    def _news(self) -> Message | None:
+        """What the last events brought, in the game's words (``spec.news``), or None."""
+        news = self.spec.news(self.last_events, self.seen(), self.lang) if self.spec.news else None
+        return Message(news.text, "warning" if news.bad else "news") if news else None
 
     def announce(self, text: str, tone: str = "success") -> None:
         """Say ``text`` in the header, and beside the click that led to it (a lesson's ✔)."""
@@ -471,16 +497,19 @@ class Board(w.VBox):
         self._seed = seed
         self._bot_names = bot_names
         self.match = self._make_match(self._new_state(players))
-        self.match.advance()
-        self._reset_feedback()
-        return self._say(None)
+        return self._open()
 
     def restart_from(self, state: GameState) -> str:
         """Play on from ``state`` (a copy), with the same seats and seed: a lesson's reset."""
         self.match = self._make_match(state.clone())
-        self.match.advance()
+        return self._open()
+
+    def _open(self) -> str:
+        """Run the new match up to the first person's decision, and say what the bots did."""
+        opened = self.match.advance()
         self._reset_feedback()
-        return self._say(None)
+        self.last_events = opened
+        return self._say(self._news())
 
     # ----- saving -----------------------------------------------------------------------------
     def save(self, *_: object) -> str:
@@ -583,10 +612,7 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
-        # Beside the board (below it when the page is narrow): where the student looks when
-        # the Chances toggle is pressed, not under a board taller than the screen.
-        self.odds_panel = w.HTML(layout=w.Layout(flex="1 1 380px", min_width="380px",
-                                                 max_width="560px", margin="0 0 0 12px"))
+        self.odds_panel = w.HTML()
         self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
@@ -603,11 +629,18 @@ class Board(w.VBox):
                                       layout=w.Layout(display="none"))
             self.setup_panel.add_class("boardlib-setup")
             rows.append(self.setup_panel)
-        if controls in ("full", "moves"):
-            rows.append(self._move_controls())
-        else:
-            rows.append(self.move_buttons)
-        beside = w.HBox([self.renderer.canvas, self.odds_panel],  # never stretches the canvas
+        self.tools = (self._move_controls() if controls in ("full", "moves")
+                      else w.HBox(layout=w.Layout(flex_flow="row wrap")))
+        rows.append(self.tools)
+        self._tool_widgets = self.tools.children  # the move buttons go in before the language
+        # Beside the canvas (under it when the page is too narrow), with the odds open: the
+        # odds panel and the move buttons, where the student looks, not under a board taller
+        # than the screen (_lay_out).
+        self.side = w.VBox(layout=w.Layout(flex=f"1 1 {SIDE_WIDTH}px", max_width="560px",
+                                           min_width=f"min({SIDE_WIDTH}px, 100%)",
+                                           margin=f"0 0 0 {SIDE_GAP}px"))
+        self.side.add_class("boardlib-side")
+        beside = w.HBox([self.renderer.canvas, self.side],  # never stretches the canvas
                         layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         # Nothing above the canvas changes height between two clicks: the chooser's buttons
         # (the keyboard's way to the menu drawn at the pointer) come below it, so a click
@@ -666,8 +699,8 @@ class Board(w.VBox):
                         "value")
         setup = [self._setup_toggle()] if hasattr(self, "setup_panel") else []
         self._relabel_moves()
-        return w.HBox([*setup, undo, hint, self.legal_toggle, self.odds_toggle,
-                       *self.option_boxes.values(), self.move_buttons, self.language_toggle],
+        return w.HBox([*setup, undo, hint, self.legal_toggle, self.odds_toggle,  # + buttons
+                       *self.option_boxes.values(), self.language_toggle],
                       layout=w.Layout(flex_flow="row wrap"))
 
     def _setup_toggle(self) -> w.ToggleButton:
@@ -743,7 +776,7 @@ class Board(w.VBox):
         last = next((str(action) for seat, action in reversed(self.match.moves)
                      if seat not in self.match.bots), "")
         self.status.value = (f'<div style="font-size:18px;color:{colour}" '
-                             f'data-last-move="{escape(last)}" '
+                             f'data-last-move="{escape(last)}" data-tone="{message.tone}" '
                              f'data-history="{len(self.state.history)}">'
                              f"{escape(message.text)}</div>")
         self.narration.value = self._narration_html()
@@ -752,6 +785,7 @@ class Board(w.VBox):
             self.setup_toggle.value = True  # "press New game to play again": here it is
         self.odds_panel.value = self._odds_html() if self.show_odds and self.spec.odds else ""
         self._update_move_buttons()
+        self._lay_out()
         self._update_chooser()
         curtained = self.curtained()
         self.curtain_button.layout.display = "" if curtained else "none"
@@ -760,9 +794,41 @@ class Board(w.VBox):
             self.curtain_button.description = self._label("curtain_button", player=player)
         if "undo" in getattr(self, "_buttons", {}):
             blocked = self.match.why_no_undo()
-            self._buttons["undo"].disabled = blocked is not None
-            self._buttons["undo"].tooltip = self._label(f"undo_{blocked or 'can'}")
+            undo = self._buttons["undo"]  # greyed, never disabled: a click says why not (#33.7)
+            undo.style.text_color = "#8a8a8a" if blocked else ""
+            undo.tooltip = self._label(f"undo_{blocked or 'can'}")
             self._buttons["hint"].disabled = not self.match.waiting_for_person() or curtained
+
+    def _lay_out(self) -> None:
+        """Size the canvas for the screen (its ratio kept, never stretched): the screen's
+        height less the rows around the board. With the odds open, less the lesson's line too,
+        and narrower by the column beside it that holds the odds and the move buttons; shut,
+        the canvas takes the width and the buttons the row above it."""
+        odds = self.show_odds and self.spec.odds is not None
+        reserve = FIT_RESERVE + (ODDS_RESERVE if odds else 0)
+        layout = self.renderer.canvas.layout
+        layout.max_height = f"max({FIT_MIN}px, calc(100vh - {reserve}px))"
+        # A page too narrow for both: the canvas alone, the column under it.
+        layout.max_width = (f"max(min(100%, {FIT_MIN}px), "
+                            f"calc(100% - {SIDE_WIDTH + SIDE_GAP}px))" if odds else "100%")
+        tools = list(self._tool_widgets)
+        if odds:  # the buttons beside the canvas, above the odds: out of the row, then in
+            self._set_children(self.tools, tuple(tools))
+            self._set_children(self.side, (self.move_buttons, self.odds_panel))
+        else:  # in the row above the canvas, before the language toggle; the column hidden
+            tools.insert(max(len(tools) - 1, 0), self.move_buttons)
+            self._set_children(self.side, (self.odds_panel,))
+            self._set_children(self.tools, tuple(tools))
+        self.side.layout.display = "" if odds else "none"
+        # A long table scrolls inside the column, never the page: the board stays in view.
+        self.side.layout.max_height = layout.max_height if odds else None
+        self.side.layout.overflow = "auto" if odds else None
+
+    @staticmethod
+    def _set_children(box: w.Box, children: tuple[w.Widget, ...]) -> None:
+        """Change a box's children only when they differ (each change redraws it)."""
+        if box.children != children:
+            box.children = children
 
     def _narration_html(self) -> str:
         """The story so far, newest first, told for the narration's viewer (cached)."""
@@ -882,8 +948,8 @@ class Board(w.VBox):
 
 def odds_table_html(odds: Odds | None, say: Callable[..., str], deciding: bool) -> str:
     """The odds panel's HTML (pure: tested without a widget)."""
-    box = ('<div style="font-size:17px;border:2px solid #2f6f9f;padding:6px 10px;'
-           'background:#f2f8fd;margin:4px 0">')
+    box = ('<div style="font-size:16px;line-height:1.3;border:2px solid #2f6f9f;'
+           'padding:6px 10px;background:#f2f8fd;margin:4px 0">')  # beside a board: compact
     heading = f"<b>{escape(say('odds_heading'))}</b>"
     if odds is None:
         text = say("odds_none") if deciding else say("odds_wait")
@@ -901,12 +967,12 @@ def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
         cells = "".join(_odds_cell(value, kind) for value, kind in zip(row.chances, numbers))
         best = f" <b>{escape(say('odds_best'))}</b>" if row.best else ""
         why = (f'<tr><td colspan="{len(row.chances) + 1}" style="color:#444;'
-               f'font-size:15px;padding-bottom:4px">{escape(row.why)}</td></tr>' if row.why
+               f'font-size:14px;padding-bottom:4px">{escape(row.why)}</td></tr>' if row.why
                else "")
         rows.append(f"<tr><td>{escape(row.choice)}{best}</td>{cells}</tr>{why}")
     subject = escape(odds.subject or say("odds_choice"))
     note = f"<div style='font-size:14px'>{escape(odds.note)}</div>" if odds.note else ""
-    return (f'<table style="border-spacing:12px 1px">'
+    return (f'<table style="border-spacing:8px 1px">'
             f"<tr><th>{subject}</th>{heads}</tr>{''.join(rows)}</table>{note}")
 
 

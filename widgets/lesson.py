@@ -14,7 +14,7 @@ from html import escape
 
 import ipywidgets as w
 
-from boardlib import GAMES, IllegalAction, Match
+from boardlib import GAMES, Event, IllegalAction, Match
 from widgets.board import Board, narrate
 from widgets.labels import label
 from widgets.spec import BOARDS, LessonStep
@@ -37,10 +37,11 @@ class RuleStep(w.VBox):
         self.demo_state = self.start.clone()
         self._mood = "goal"
         self._last = ""
-        self.feedback = w.HTML()
+        self._outcome: list[Event] = []  # what the ✔ move did, before any bot answered
+        self.feedback = w.HTML(layout=w.Layout(flex="1 1 auto"))
         self.feedback.add_class("boardlib-feedback")
-        self.reset_button = w.Button(icon="refresh", layout=w.Layout(width="auto",
-                                                                      height="40px"))
+        self.reset_button = w.Button(icon="refresh", layout=w.Layout(  # never squeezed
+            width="auto", height="40px", flex="0 0 auto", min_width="max-content"))
         self.reset_button.add_class("boardlib-reset-step")
         self.reset_button.on_click(lambda _: self.reset())
         self.board.on_move(self._moved)
@@ -114,7 +115,7 @@ class RuleStep(w.VBox):
         self._mood, self._last = "aside", action
         return self._show()
 
-    def _moved(self, action: str, events: object) -> None:
+    def _moved(self, action: str, events: list[Event]) -> None:
         moves = self.board.match.moves
         if not action:  # an undo
             if self._earned_at is not None and len(moves) <= self._earned_at:
@@ -129,6 +130,7 @@ class RuleStep(w.VBox):
                                       and len(self._person_moves()) > len(self.step.before)):
             self._earned_at = self._index_of(action)
             self._mood = "done"
+            self._outcome = own_part(events)
             self.board.announce(self._show())  # where the student is looking: on the board
             return
         else:  # a move on the way to the goal (the gate lets no other through)
@@ -152,6 +154,10 @@ class RuleStep(w.VBox):
         lang, own = self.lang, BOARDS[self.game].labels
         if self._mood == "done":
             text, colour = label("step_done", lang, own), COLOURS["done"]
+            if self._outcome:  # the move's result, before the bots' answers hide it (#33.7)
+                joiner = "" if lang == "ja" else " "
+                text += joiner + narrate(self._outcome, lang, self.board.names(),
+                                         self.board.viewer)
         elif self._mood == "more":
             text, colour = label("step_done_more", lang, own), COLOURS["done"]
         elif self._mood in ("aside", "way"):
@@ -167,3 +173,15 @@ class RuleStep(w.VBox):
         self.feedback.value = (f'<div style="font-size:19px;padding:6px 10px;background:{colour};'
                                f'border-radius:4px">{escape(text)}</div>')
         return text
+
+
+def own_part(events: list[Event]) -> list[Event]:
+    """The events of a person's move up to the first that is another player's (a bot's turn,
+    or the next turn's announcement): what the move itself did."""
+    mover = next((event.player for event in events if event.player is not None), None)
+    part = []
+    for event in events:
+        if event.player is not None and event.player != mover:
+            break
+        part.append(event)
+    return part

@@ -31,6 +31,7 @@ class ViewContext:
     names: Sequence[str] = ()  # the seats' names in this language
     bots: Mapping[int, str] = field(default_factory=dict)  # seat → bot name
     options: Mapping[str, bool] = field(default_factory=dict)  # the spec's view options, set
+    recent: Sequence[str] = ()  # the moves the seat to move has just made in a row, oldest first
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from tests.browser.conftest import Server
 
+LAB_SCROLLER = ".jp-NotebookPanel .jp-WindowedPanel-outer"  # the notebook's scroll container
 KERNEL_TIMEOUT = 60.0  # starting a kernel: ~1 s here, generous for a loaded CI machine
 RUN_TIMEOUT = 90.0  # DESIGN.md: a notebook runs top to bottom in seconds, not minutes
 DRAW_TIMEOUT = 15.0  # a canvas draws once its widget view exists and the kernel answered
@@ -305,7 +306,7 @@ LAST_MOVE_JS = """
 (index) => {
   const el = document.querySelectorAll('.boardlib-status [data-last-move]')[index];
   return el ? {move: el.getAttribute('data-last-move'), history: +el.getAttribute('data-history'),
-               text: el.innerText} : null;
+               tone: el.getAttribute('data-tone'), text: el.innerText} : null;
 }
 """
 
@@ -330,7 +331,8 @@ def board_box(page: Page, index: int = 0) -> dict[str, Any]:
 
 
 def last_move(page: Page, index: int = 0) -> dict[str, Any] | None:
-    """The last move a person made on board ``index``, as the engine recorded it."""
+    """The last move a person made on board ``index``, as the engine recorded it, and what the
+    header says now (its text and tone: "success" is a lesson goal reached, "warning" bad news)."""
     return page.evaluate(LAST_MOVE_JS, index)
 
 

@@ -198,3 +198,39 @@ def test_ambar_2018_the_pedlar_clicked_in_the_actions_is_refused_as_no_trade_car
     twin.click(*point)
     recorded = pages.wait_for_history(page, start["history"] + 1, index)
     assert recorded["move"] == "sell 3" == str(twin.match.moves[0][1]), recorded
+
+
+FIVE_DAYS = "phase: journey\nline-up: TA TB TC T2 T3\nplayer 1: markers 3\n"
+"""Issue #33.2: a journey of five days; stopping now earns the Serpent (AB-7.1)."""
+
+
+def test_ambar_2018_the_serpent_earned_is_a_warning_and_never_a_tick(page: Page,
+                                                                      lab: Server) -> None:
+    """Issue #33.2: "✔ Five days or more: the Serpent chases Player 1 next turn" — a ✔ on bad
+    news. Stopping after five days now tells it as a warning (⚠) in the header."""
+    from boardlib import ambar_2018 as ab
+    from widgets import Board
+    from widgets.overlays import HEADER_HEIGHT
+    from widgets.scene import Text
+
+    run_notebook_in_lab(page, lab, RULES)
+    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
+                          f"Board; Board('ambar_2018', state=ab.from_description({FIVE_DAYS!r}), "
+                          "bots={1: 'cautious'}, controls='moves')")
+    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
+                             "the boards") - 1
+    pages.wait_for_drawn_canvases(page)
+    twin = Board("ambar_2018", state=ab.from_description(FIVE_DAYS), bots={1: "cautious"},
+                 controls="moves")
+    words = twin.spec.action_words("stop", twin.seen(), twin.lang)
+    page.locator(".boardlib-moves").nth(index).locator("button", has_text=words).first.click()
+    twin.play("stop")
+    said = pages.wait_for_history(page, len(twin.state.history), index)
+    assert said["move"] == "stop" and said["tone"] == "warning", said
+    assert said["text"] == twin.status_text() and "the Serpent chases Player 1" in said["text"]
+    header = [s.text for s in twin.scene.layer("marks") if isinstance(s, Text)
+              and s.y < HEADER_HEIGHT and s.fill == "#ffffff"]
+    assert header and header[0].startswith("⚠ Five days"), header
+    assert not any("✔" in line for line in header), header
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 0, index)
+    page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__serpent_warning.png"))

@@ -9,6 +9,7 @@ process (same seed, same seats: the same dice). Screenshots go to test-artifacts
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from tests.browser import pages
@@ -124,9 +125,52 @@ def test_amber_route_a_challenge_played_by_clicks(page: Page, lab: Server) -> No
             resolved = faced and bool(told & {"overcome", "failed"})
         assert faced and resolved, "no darkness card was faced and resolved"
         assert shot_dice, "no die was changed"
+        told_after_the_challenge(page, twin)
     finally:
         pages.scroll_board_partly_out(page, LAB_SCROLLER, 0)
         page.screenshot(path=str(SCREENSHOTS / f"{NAME}__after_challenge.png"))
+
+
+OUTCOMES = ("overcome", "failed")
+
+
+def told_after_the_challenge(page: Page, twin) -> None:
+    """Issue #33.2, #33.4, #33.5, #33.7 on the board a student has just played a challenge on:
+    the header tells the student's own outcome first, whole sentences only, with a warning sign
+    for a failure and never a ✔; the narration groups a roll into one sentence; no "last:" tag
+    covers a piece, a label or a title; Undo, greyed, says why it is off when pressed."""
+    from tests.helpers import tags_and_what_they_cover
+    from widgets.overlays import HEADER_HEIGHT, TONES
+    from widgets.scene import Text
+
+    said = pages.last_move(page)
+    assert said is not None and said["text"] == twin.status_text(), (said, twin.status_text())
+    outcome = next(e for e in reversed(twin.match.log) if e.kind in OUTCOMES and e.player == 0)
+    own = [e.sentence("en", twin.names(), 0) for e in twin.last_events
+           if e.player == 0 and e.kind in ("ghost_total", "trap_matches", "monster_hits",
+                                            *OUTCOMES)]
+    if outcome in twin.last_events:  # the student's challenge ended with this decision
+        assert any(said["text"].startswith(sentence) for sentence in own), (said, own)
+        assert said["tone"] == ("warning" if outcome.kind == "failed" else "news"), said
+    assert said["tone"] != "success" and "✔" not in said["text"], said
+    header = [s.text for s in twin.scene.layer("marks") if isinstance(s, Text)
+              and s.y < HEADER_HEIGHT and s.fill == "#ffffff"]  # the message, in white
+    drawn = " ".join(header)
+    full = TONES[said["tone"]][1] + said["text"]
+    assert full.startswith(drawn) and drawn.rstrip()[-1] in ".!?)", (drawn, full)
+    narration = page.locator(".boardlib-narration").first.inner_text()
+    assert not re.search(r"The die shows \d+\. The die shows", narration), narration
+    tags, covered = tags_and_what_they_cover(twin)
+    assert tags and not covered, covered
+    history = said["history"]
+    page.locator(".boardlib-board button", has_text="Undo").first.click()
+    if twin.match.why_no_undo() == "chance":  # the darkness card was revealed since the move
+        refused = pages.wait_for_status(page, "Undo is off")
+        assert "revealed" in refused and pages.last_move(page)["history"] == history
+        assert twin.undo() == refused
+    else:
+        twin.undo()
+        pages.wait_until(lambda: pages.last_move(page)["history"] < history, 10.0, "the undo")
 
 
 def test_amber_route_the_curtain_between_two_people(page: Page, lab: Server) -> None:
@@ -199,3 +243,35 @@ def test_amber_route_a_legal_move_off_the_step_is_set_aside_and_the_step_waits(
                      "the village step's tick")
     recorded = pages.wait_for_history(page, before["history"] + 1, index)
     assert recorded["move"] == "recruit", recorded
+
+
+def test_amber_route_the_cards_left_stay_under_the_pointer_when_one_is_played(
+        page: Page, lab: Server) -> None:
+    """Issue #33.6: a card played into a challenge vanished and the cards after it slid left,
+    so the next click, where the next card had been, hit nothing. Now the played card's slot
+    stays, drawn empty, and a click where S2 was plays S2."""
+    from boardlib import amber_route as ar
+    from tests.test_widgets_amber_route import SWAMP_GHOST
+    from widgets import Board
+
+    run_notebook_in_lab(page, lab, RULES)
+    pages.run_in_new_cell(page, "from boardlib import amber_route as ar; from widgets import "
+                          f"Board; Board('amber_route', state=ar.from_description({SWAMP_GHOST!r}"
+                          "), bots={1: 'careful'}, controls=None)")
+    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
+                             "the boards") - 1
+    pages.wait_for_drawn_canvases(page)
+    twin = Board("amber_route", state=ar.from_description(SWAMP_GHOST), bots={1: "careful"},
+                 controls=None)
+    start = pages.last_move(page, index)
+    assert start is not None
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 40, index)
+    second = twin.scene.center_of("card-0-S2")
+    for target, move in (("card-0-S1", "play S1"), (None, "play S2")):
+        point = twin.scene.center_of(target) if target else second  # the pointer stays put
+        pages.click_target(page, point, index)
+        twin.click(*point)
+        recorded = pages.wait_for_history(page, len(twin.state.history), index)
+        assert recorded["move"] == move == str(twin.match.moves[-1][1]), recorded
+        if target:
+            page.screenshot(path=str(SCREENSHOTS / "lab__amber_route__card_played_slot.png"))

@@ -114,3 +114,52 @@ def test_amphipolis_lesson_step_is_done_by_a_click(page: Page, lab: Server) -> N
                          "the first step's feedback to show its tick")
     finally:
         page.screenshot(path=str(SCREENSHOTS / "lab__amphipolis__01_rules__step_done.png"))
+
+
+def step_index(page: Page, goal: str) -> int:
+    """Which board of the rules notebook is the step with ``goal`` (every board is a step)."""
+    feedback = page.evaluate(FEEDBACK_JS)
+    assert len(feedback) == pages.board_box(page)["count"], "a board that is not a step"
+    return next(i for i, text in enumerate(feedback) if goal in text)
+
+
+def test_amphipolis_a_character_step_ticks_at_its_goal_and_the_student_keeps_the_seat(
+        page: Page, lab: Server) -> None:
+    """Issue #33.2, #33.3, #33.7: the ✔ came as soon as the Assistant was clicked, before the
+    caryatid the step asks for; then the board asked the student to move as "Player 2 (you)";
+    the Digger's second tile ended the turn and the student never saw what it did. Now the
+    Assistant is a step on the way (no ✔), the caryatid earns it, a bot answers as Player 2
+    and the student is Player 1 again; the Digger's ✔ says what the last tile was."""
+    from widgets import RuleStep
+
+    run_notebook_in_lab(page, lab, RULES)
+    step = RuleStep("amphipolis", "assistant")
+    twin, index = step.board, step_index(page, step.goal())
+    start = pages.last_move(page, index)
+    assert start is not None and start["tone"] == "status", start
+    click_named(page, twin, "character-0-assistant", 200, LAB_SCROLLER, index)
+    feedback = page.evaluate(FEEDBACK_JS)[index]
+    assert "✔" not in feedback and "Good:" in feedback, feedback
+    assert (pages.last_move(page, index) or {})["tone"] != "success"
+    page.screenshot(path=str(SCREENSHOTS / "lab__amphipolis__01_rules__assistant_on_way.png"))
+    taken = len(twin.state.history)
+    click_named(page, twin, "tile-CA", 60, LAB_SCROLLER, index)
+    assert len(twin.state.history) > taken + 1 and twin.match.moves[-1][0] == 1  # the bot
+    assert twin.state.current_player() == 0 and twin.people() == [0]
+    said = pages.wait_for_history(page, len(twin.state.history), index)
+    assert said["tone"] == "success" and said["text"].startswith("✔"), said
+    assert "✔" in page.evaluate(FEEDBACK_JS)[index]
+    assert said["text"] == twin.status_text() and "takes a caryatid" in said["text"], said
+    page.screenshot(path=str(SCREENSHOTS / "lab__amphipolis__01_rules__assistant_done.png"))
+
+    step = RuleStep("amphipolis", "digger")
+    twin, index = step.board, step_index(page, step.goal())
+    click_named(page, twin, "character-0-digger", 200, LAB_SCROLLER, index)
+    click_named(page, twin, "tile-AB", 60, LAB_SCROLLER, index)
+    assert "✔" not in page.evaluate(FEEDBACK_JS)[index]
+    click_named(page, twin, "tile-AN", 60, LAB_SCROLLER, index)
+    said = pages.wait_for_history(page, len(twin.state.history), index)
+    assert twin.match.moves[-1][0] == 1, "the bot did not answer after the Digger"
+    assert said["tone"] == "success" and "takes a brown amphora" in said["text"], said
+    assert "Player 2" not in said["text"], said
+    page.screenshot(path=str(SCREENSHOTS / "lab__amphipolis__01_rules__digger_done.png"))

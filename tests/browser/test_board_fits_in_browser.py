@@ -4,13 +4,19 @@ A 4-player Amphipolis board and 3- and 4-player Amber Route boards, with all the
 (the setup row, the move buttons, the header, the status line, the narration, save and load),
 must fit in JupyterLab's visible notebook area once the board's top is scrolled to the area's
 top; then a click on a named target, where the page draws it now, plays exactly the move a twin
-board built the same way in this process makes for the same click. Screenshots of each board
-as a student sees it go to test-artifacts/screenshots/.
+board built the same way in this process makes for the same click. Every rule step of Amber
+Route's lesson fits too, with its feedback line above the board and its odds panel open
+(issue #33.11). Screenshots of each board as a student sees it go to
+test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from tests.browser import pages
 from tests.browser.conftest import NOTEBOOKS_DIR, SCREENSHOTS, Server
@@ -21,6 +27,7 @@ if TYPE_CHECKING:
 
 AMPHIPOLIS = NOTEBOOKS_DIR / "amphipolis" / "02_play.ipynb"  # 4 players, full controls
 AMBER_ROUTE = NOTEBOOKS_DIR / "amber_route" / "02_play.ipynb"  # 3 players, full controls
+RULE_STEPS = {"amber_route": "field-1", "amphipolis": "tile-MR"}  # the first step's target
 SEED = 2026  # the play notebooks' seed
 AMBER_FOUR_BOTS = {1: "careful", 2: "careful", 3: "careful"}
 AMBER_FOUR = {"players": 4, "seed": SEED, "bots": AMBER_FOUR_BOTS, "variant": "advanced"}
@@ -40,6 +47,36 @@ FIT_JS = """
   return {widget, height: box.height, width: box.width, top: box.top - area.top,
           bottom: box.bottom - area.top, area: scroller.clientHeight, area_width: area.width,
           canvas: [drawn.width, drawn.height], count: document.querySelectorAll(
+            '.boardlib-canvas').length};
+}
+"""
+
+
+# Scrolls the rule step around board ``index`` (its feedback line, then the board with its
+# moves row, canvas, odds panel, status and narration) to the top of the notebook's visible
+# area and measures each part against that area.
+STEP_FIT_JS = """
+([selector, index]) => {
+  const scroller = document.querySelector(selector);
+  const canvas = document.querySelectorAll('.boardlib-canvas')[index];
+  const board = canvas.closest('.boardlib-board');
+  const step = board.parentElement;
+  const feedback = step.querySelector('.boardlib-feedback');
+  const odds = board.querySelector('.boardlib-odds');
+  const side = board.querySelector('.boardlib-side');  // the column that holds the odds
+  if (!feedback || !odds || !side) return {step: false};
+  const top = Math.min(feedback.getBoundingClientRect().top, step.getBoundingClientRect().top);
+  scroller.scrollTop += top - scroller.getBoundingClientRect().top;
+  const area = scroller.getBoundingClientRect();
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {top: r.top - area.top, bottom: r.bottom - area.top, left: r.left - area.left,
+            right: r.right - area.left, width: r.width, height: r.height}; };
+  return {step: true, area: scroller.clientHeight, area_width: scroller.clientWidth,
+          whole: box(step), feedback: box(feedback), board: box(board), canvas: box(canvas),
+          odds: box(side), odds_clipped: odds.scrollWidth > odds.clientWidth + 1
+                                         || side.scrollWidth > side.clientWidth + 1,
+          odds_scrolls: side.scrollHeight > side.clientHeight + 1,
+          odds_text: odds.innerText.length, count: document.querySelectorAll(
             '.boardlib-canvas').length};
 }
 """
@@ -113,3 +150,80 @@ def test_three_and_four_player_amber_route_boards_fit_and_their_clicks_land(
     assert_fits(page, index, name)
     click_plays(page, four, legal_target(four, "pick"), index)
     assert_fits(page, index, name + "__after_click")
+
+
+def rule_steps(notebook) -> list[str]:
+    """The names of the rule steps a lesson notebook shows, in order (``RuleStep(game, name)``
+    cells whose last line displays the step)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for cell in cells:
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        made = re.search(r'RuleStep\(\s*"[a-z_]+"\s*,\s*"([a-z_]+)"', source)
+        if cell["cell_type"] == "code" and made:
+            found.append(made.group(1))
+    return found
+
+
+STEP_PARTS = ("feedback", "canvas", "odds", "board")
+
+
+def assert_step_fits(page: Page, index: int, name: str,
+                     parts: tuple[str, ...] = STEP_PARTS) -> dict[str, Any]:
+    """Rule step ``index`` (feedback line, board, canvas with the hand, odds panel: ``parts``)
+    lies inside the visible notebook area once its top is scrolled there, none of its parts
+    over another."""
+    measured = page.evaluate(STEP_FIT_JS, [LAB_SCROLLER, index])
+    page.wait_for_timeout(300)
+    measured = page.evaluate(STEP_FIT_JS, [LAB_SCROLLER, index])
+    assert measured["step"], f"{name}: board {index} is no rule step with an odds panel"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}__fits.png"))
+    whole, canvas, odds = measured["whole"], measured["canvas"], measured["odds"]
+    bottom = max(whole["bottom"], odds["bottom"])
+    print(f"{name}: step {bottom - whole['top']:.0f} px tall (feedback to board's end) in a "
+          f"{measured['area']:.0f}×{measured['area_width']:.0f} px notebook area; canvas "
+          f"{canvas['width']:.0f}×{canvas['height']:.0f} at x {canvas['left']:.0f}, odds panel "
+          f"{odds['width']:.0f}×{odds['height']:.0f} at ({odds['left']:.0f}, {odds['top']:.0f})"
+          + (", its table scrolling in the column" if measured["odds_scrolls"] else ""))
+    inside = {part: box for part in parts
+              if (box := measured[part])["top"] < -1 or box["bottom"] > measured["area"] + 1
+              or box["left"] < -1 or box["right"] > measured["area_width"] + 1}
+    assert not inside, (f"{name}: out of the {measured['area']:.0f}×"
+                        f"{measured['area_width']:.0f} px notebook area: {inside}")
+    assert odds["height"] > 0 and measured["odds_text"] > 0, f"{name}: no odds shown: {odds}"
+    assert not measured["odds_clipped"], f"{name}: the odds panel hides part of its table"
+    apart = (odds["left"] >= canvas["right"] - 1 or odds["top"] >= canvas["bottom"] - 1)
+    assert apart, f"{name}: the odds panel {odds} lies over the canvas {canvas}"
+    assert measured["feedback"]["bottom"] <= canvas["top"] + 1, (name, measured)
+    return measured
+
+
+@pytest.mark.parametrize("game", list(RULE_STEPS))
+def test_every_rule_step_fits_with_its_odds_and_its_clicks_land(page: Page, lab: Server,
+                                                                game: str) -> None:
+    """Issue #33.11: each rule step — the feedback line, the board with the student's hand
+    drawn on it, and the odds panel a lesson opens beside it — fits at 1400×900 once the
+    step's top is scrolled to the notebook area's top (Amber Route's steps were 858–1246 px
+    tall with the odds under the board; a long table scrolls in its column, never the page); a
+    click on the first step's target then plays exactly the move under the pointer."""
+    from widgets import RuleStep
+
+    notebook = NOTEBOOKS_DIR / game / "01_rules.ipynb"
+    steps = rule_steps(notebook)
+    run_notebook_in_lab(page, lab, notebook)
+    boards = pages.board_box(page)["count"]
+    assert boards == len(steps), f"{boards} boards on the page, {len(steps)} rule steps: {steps}"
+    too_big = []
+    for index, step in enumerate(steps):
+        try:
+            assert_step_fits(page, index, f"lab__{game}__01_rules__{index:02d}_{step}")
+        except AssertionError as problem:
+            too_big.append(str(problem).splitlines()[0])
+    assert not too_big, "\n".join(too_big)
+    twin = RuleStep(game, steps[0]).board
+    assert_step_fits(page, 0, f"lab__{game}__01_rules__00_before_click")
+    click_plays(page, twin, RULE_STEPS[game], 0)  # where the page draws it now: no scrolling
+    assert_step_fits(page, 0, f"lab__{game}__01_rules__00_after_click")
+
+

@@ -26,11 +26,12 @@ from tests.browser.conftest import (
     notebook_paths,
     skip_or_fail,
 )
+from tests.browser.words import word_faults
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-LAB_SCROLLER = ".jp-NotebookPanel .jp-WindowedPanel-outer"  # the notebook's scroll container
+LAB_SCROLLER = pages.LAB_SCROLLER
 VOILA_TIMEOUT = 90.0  # Voila runs the whole notebook before the page shows the board
 
 
@@ -99,19 +100,23 @@ def run_notebook_in_lab(page: Page, server: Server, notebook: Path) -> list[page
 
 
 def click_named(page: Page, twin: Any, target: str, offset: float, scroller: str | None,
-                ) -> dict[str, Any]:
-    """Scroll the board partly out of view, click ``target`` where it now is, and check that
-    the page's engine recorded exactly the move the twin makes for the same click."""
-    pages.scroll_board_partly_out(page, scroller, offset)
+                index: int = 0) -> dict[str, Any]:
+    """Scroll board ``index`` partly out of view, click ``target`` where it now is, and check
+    that the page's engine recorded exactly the move the twin makes for the same click. The
+    target stays in view (a student clicks what is on screen): ``offset`` is capped where the
+    board is drawn smaller (the odds panel open beside it)."""
     point = twin.scene.center_of(target)
-    pages.click_target(page, point)
+    box = pages.board_box(page, index)
+    drawn = point[1] * box["height"] / box["pixels"][1]  # px below the canvas's top edge
+    pages.scroll_board_partly_out(page, scroller, min(offset, max(0.0, drawn - 30)), index)
+    pages.click_target(page, point, index)
     twin.click(*point)
     expected = next((str(a) for seat, a in reversed(twin.match.moves)
                      if seat not in twin.match.bots), "")
     try:
-        recorded = pages.wait_for_history(page, len(twin.state.history))
+        recorded = pages.wait_for_history(page, len(twin.state.history), index)
     except AssertionError:
-        said = (pages.last_move(page) or {}).get("text")
+        said = (pages.last_move(page, index) or {}).get("text")
         raise AssertionError(f"clicked {target} ({expected!r} expected): nothing was played; "
                              f"the board says {said!r}") from None
     assert recorded["history"] == len(twin.state.history), (target, recorded)
@@ -171,7 +176,8 @@ def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
 
 @pytest.mark.parametrize("notebook", _params())
 def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | None) -> None:
-    """Run All Cells in JupyterLab: no error output, every canvas in an output has drawn."""
+    """Run All Cells in JupyterLab: no error output, every canvas in an output has drawn, and
+    the words a student reads there read right (``tests.browser.words``)."""
     if notebook is None:
         skip_or_fail(f"no notebooks under {NOTEBOOKS_DIR.relative_to(ROOT)}/ yet")
         return
@@ -179,6 +185,8 @@ def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | N
         run_notebook_in_lab(page, lab, notebook)
     finally:
         pages.screenshot(page, SCREENSHOTS / f"{artifact_name(notebook)}.png", LAB_SCROLLER)
+    faults = word_faults(page)  # #33.10: counted nouns, bare numbers, unexplained values
+    assert not faults, f"{notebook.relative_to(ROOT)}:\n" + "\n".join(faults)
 
 
 def test_clicks_land_on_the_named_target_in_jupyterlab(page: Page, lab: Server) -> None:

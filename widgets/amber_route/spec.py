@@ -231,7 +231,8 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
 
 
 _NEWS = ("overcome", "failed", "secure_amber", "first_castle", "missed_turns", "contest",
-         "fight_won", "ghost_total", "trap_matches", "monster_hits")
+         "fight_won", "ghost_total", "trap_matches", "monster_hits",
+         "pick")  # #33.7: the grace dice the others took before the student picks
 
 
 _BAD = ("failed", "missed_turns")  # bad news for the player it happens to

@@ -23,6 +23,7 @@ from boardlib.amber_route.data import (
     FIELD_TYPES,
     GHOSTS,
     GIFTS,
+    LIGHT_TOKENS,
     MONSTERS,
     REWARDS,
     SCORE,
@@ -397,7 +398,8 @@ def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
     ]
     shapes += _guards(seat, info["guards"], 40, top + 50, lang)
     shapes += _amber(info["amber"], info["secured"], 40, top + 78, lang)
-    shapes += _hand(seen, seat, 250, top + 8, lang)
+    played = _played_this_challenge(seen, seat, context.recent)
+    shapes += _hand(seen, seat, 250, top + 8, lang, played)
     shapes += _kept(seat, info, 664, top + 46, lang)
     shapes.append(Text(WIDTH - 20, top + 40, _points_sum(seen, seat, info), 11, "#444", "end"))
     if info["missed"]:
@@ -440,7 +442,17 @@ def _amber(amber: int, secured: int, x: float, y: float, lang: str) -> list[Shap
     return shapes
 
 
-def _hand(seen: Seen, seat: int, x: float, y: float, lang: str) -> list[Shape]:
+def _played_this_challenge(seen: Seen, seat: int, recent: Sequence[str]) -> list[str]:
+    """The light cards ``seat`` has played into the challenge at hand (its recent moves)."""
+    if not seen.get("card") or step_of(seen)[1][:1] != [seat]:
+        return []
+    return [move.split()[1] for move in recent if move.startswith("play ")]
+
+
+def _hand(seen: Seen, seat: int, x: float, y: float, lang: str,
+          played: Sequence[str] = ()) -> list[Shape]:
+    """The seat's light cards, one slot a kind; a kind played into the challenge at hand keeps
+    its slot, drawn empty, so the cards left stay under the pointer (#33.6)."""
     tokens = hand_tokens(seen, seat)
     if tokens is None:
         count = seen["seats"][seat]["hand"]
@@ -453,9 +465,17 @@ def _hand(seen: Seen, seat: int, x: float, y: float, lang: str) -> list[Shape]:
         return shapes
     shapes = [Text(x, y + 14, _label("cards_own", lang, n=len(tokens)), 13, "#2b2040",
                    bold=True)]
-    for i, token in enumerate(dict.fromkeys(tokens)):
-        shapes += light_card(x + i * 46, y + 22, token, f"card-{seat}-{token}",
-                             tokens.count(token))
+    slots = sorted(dict.fromkeys([*tokens, *played]), key=LIGHT_TOKENS.index)
+    for i, token in enumerate(slots):
+        if token in tokens:
+            shapes += light_card(x + i * 46, y + 22, token, f"card-{seat}-{token}",
+                                 tokens.count(token))
+        else:
+            shapes += [Rect(x + i * 46, y + 22, 40, 52,
+                            Style(fill="#efe9df", stroke="#9a9080", dash=(3, 3)), layer="pieces"),
+                       Text(x + i * 46 + 20, y + 44, token, 12, "#8a8070", "middle"),
+                       Text(x + i * 46 + 20, y + 60, _label("played_card", lang), 9, "#6d665c",
+                            "middle")]
     return shapes
 
 
