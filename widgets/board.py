@@ -612,7 +612,9 @@ class Board(w.VBox):
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
-        self.odds_panel = w.HTML()
+        # In the column beside the canvas, which scrolls when too tall, neither may shrink
+        # (a shrunk box lets its buttons spill out under the column, out of the pointer's reach).
+        self.odds_panel = w.HTML(layout=w.Layout(flex="0 0 auto"))
         self.odds_panel.add_class("boardlib-odds")
         self.chooser = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.chooser.add_class("boardlib-chooser")
@@ -620,7 +622,7 @@ class Board(w.VBox):
                                                                             width="auto"))
         self.curtain_button.add_class("boardlib-curtain")
         self.curtain_button.on_click(self.unveil)
-        self.move_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.move_buttons = w.HBox(layout=w.Layout(flex_flow="row wrap", flex="0 0 auto"))
         self.move_buttons.add_class("boardlib-moves")
         self._move_button_actions: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         rows: list[w.Widget] = []

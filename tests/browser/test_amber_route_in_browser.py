@@ -79,6 +79,9 @@ def test_amber_route_a_challenge_played_by_clicks(page: Page, lab: Server) -> No
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     run_notebook_in_lab(page, lab, PLAY)
     twin = amber_twin()
+    opening = pages.last_move(page)  # #33.7: the bots picked grace dice before the student
+    assert opening is not None and opening["text"] == twin.status_text(), opening
+    assert opening["text"].startswith("Player 2 picks the die showing"), opening
     try:
         page.locator(".boardlib-odds-toggle").first.click()
         twin.set_show_odds(True)
@@ -149,9 +152,9 @@ def told_after_the_challenge(page: Page, twin) -> None:
     own = [e.sentence("en", twin.names(), 0) for e in twin.last_events
            if e.player == 0 and e.kind in ("ghost_total", "trap_matches", "monster_hits",
                                             *OUTCOMES)]
-    if outcome in twin.last_events:  # the student's challenge ended with this decision
-        assert any(said["text"].startswith(sentence) for sentence in own), (said, own)
-        assert said["tone"] == ("warning" if outcome.kind == "failed" else "news"), said
+    assert outcome in twin.last_events, "the student's challenge did not end with this move"
+    assert any(said["text"].startswith(sentence) for sentence in own), (said, own)
+    assert said["tone"] == ("warning" if outcome.kind == "failed" else "news"), said
     assert said["tone"] != "success" and "✔" not in said["text"], said
     header = [s.text for s in twin.scene.layer("marks") if isinstance(s, Text)
               and s.y < HEADER_HEIGHT and s.fill == "#ffffff"]  # the message, in white

@@ -74,10 +74,13 @@ def play_a_turn(page: Page, twin, name: str) -> None:
     target = refused_tile(twin)
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 90)
     point = twin.scene.center_of(target)
+    top = pages.board_box(page)["y"]
     pages.click_target(page, point)
     told = twin.click(*point)
     assert "AM-3.3" in told
     assert pages.wait_for_status(page, "AM-3.3") == told
+    moved = pages.board_box(page)["y"] - top  # #33.6: the refusal pushed the board ~86 px
+    assert abs(moved) < 1, f"the board moved {moved:.0f} px under the pointer"
     page.screenshot(path=str(SCREENSHOTS / f"{name}__refused.png"))
     if twin._choices:  # a character can take it: the chooser's first route, by its button
         page.locator(".boardlib-chooser button").first.click()
