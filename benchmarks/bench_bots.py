@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardlib import GAMES
 from boardlib.games import TABLETOP_GAMES
-from boardlib.search import LEVELS
+from boardlib.levels import LEVELS
 from boardlib.tournament import GameRecord, TournamentResult, checked, play_games, run
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import importlib
 
-from boardlib.games import GAMES
-from boardlib.info import GameInfo
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing
 if TYPE_CHECKING:  # the names __getattr__ gives, for the type checker and IDEs
     from boardlib.bots import Bot, RandomBot
+    from boardlib.games import GAMES
+    from boardlib.info import GameInfo
     from boardlib.match import Match
     from boardlib.protocol import (
         CHANCE,
@@ -32,6 +31,8 @@ if TYPE_CHECKING:  # the names __getattr__ gives, for the type checker and IDEs
     from boardlib.saves import load as from_json
 
 _ON_FIRST_USE = {
+    "GAMES": ("boardlib.games", "GAMES"),
+    "GameInfo": ("boardlib.info", "GameInfo"),
     "Bot": ("boardlib.bots", "Bot"),
     "RandomBot": ("boardlib.bots", "RandomBot"),
     "Match": ("boardlib.match", "Match"),
@@ -55,18 +56,25 @@ what it loads)."""
 def __getattr__(name: str) -> object:
     """``boardlib.<game>``: the game's package, and the names of ``_ON_FIRST_USE``: each
     imported the first time it is asked for."""
-    if name in GAMES:
-        return importlib.import_module(GAMES[name].module_path)
     if name in _ON_FIRST_USE:
         module, attribute = _ON_FIRST_USE[name]
         value = getattr(importlib.import_module(module), attribute)
         globals()[name] = value  # asked for once: a plain module attribute from now on
         return value
+    games = _games()
+    if name in games:
+        return importlib.import_module(games[name].module_path)
     raise AttributeError(f"module 'boardlib' has no attribute {name!r}")
 
 
+def _games() -> dict:
+    """The registry (``boardlib.games.GAMES``), loaded when first needed: importing a part of
+    boardlib (``boardlib.protocol``) loads no registry of games (issue #32)."""
+    return importlib.import_module("boardlib.games").GAMES
+
+
 def __dir__() -> list[str]:
-    return sorted({*globals(), *GAMES, *_ON_FIRST_USE})
+    return sorted({*globals(), *_games(), *_ON_FIRST_USE})
 
 
 __version__ = "0.1.0"

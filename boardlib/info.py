@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 
-from boardlib.search import LEVELS, make_level
+from boardlib.levels import LEVELS
+from boardlib.search import make_level
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing (see below)
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from boardlib.protocol import GameState
 
 SEARCH_BOTS = tuple(LEVELS)
-"""The lookahead bot's levels (boardlib.search.LEVELS): every game offers them, after its own."""
+"""The lookahead bot's levels (boardlib.levels.LEVELS): every game offers them, after its own."""
 
 
 class GameInfo:

@@ -7,13 +7,38 @@ Each game module has ``MESSAGES = {lang: {event_kind: template}}`` and
 from __future__ import annotations
 
 import string
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from boardlib.games import GAMES
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from boardlib.protocol import Event
+
+
+class Catalog(Protocol):
+    """A game's words: what its state class carries (``GameState.MESSAGES``)."""
+
+    MESSAGES: Mapping[str, Mapping[str, str]]
+
+    def format_value(self, name: str, value: Any, lang: str, /) -> str: ...
+
+
+_CATALOGS: dict[str, Catalog] = {}
+"""Game name → its catalog, registered by the game's state class when it is defined, so this
+module (and ``boardlib.protocol`` above it) needs no registry of games."""
+
+
+def register_catalog(game: str, catalog: Catalog) -> None:
+    _CATALOGS[game] = catalog
+
+
+def catalog_of(game: str) -> Catalog:
+    """The catalog of ``game``: its state class registered it when the game was imported, as
+    it always is before one of its events or refusals is told."""
+    try:
+        return _CATALOGS[game]
+    except KeyError:
+        raise KeyError(f"no message catalog for the game {game!r}: import the game first "
+                       f"(registered: {', '.join(sorted(_CATALOGS)) or 'none'})") from None
 
 LANGUAGES = ("en", "ja")
 
@@ -172,9 +197,9 @@ def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
         return fill(catalog.get(key, CORE["en"][key]), **values)
     if game is None:
         raise ValueError(f"the message {key!r} belongs to a game, and none was named")
-    module = GAMES[game].module
-    catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
-    template = catalog.get(key) or module.MESSAGES["en"][key]
+    module = catalog_of(game)
+    words = module.MESSAGES.get(lang, module.MESSAGES["en"])
+    template = words.get(key) or module.MESSAGES["en"][key]
     values = {k: player_name(v, lang, shown) if k in _SEAT_FIELDS
               or (k in SEAT_FIELDS and isinstance(v, int))
               else module.format_value(k, v, lang) for k, v in fields.items()}
@@ -185,7 +210,7 @@ def render_event(event: Event, lang: str = "en", names: Sequence[str] | None = N
                  viewer: int | None = None) -> str:
     """The event as one sentence in ``lang`` (English when the catalog lacks a sentence),
     as seat ``viewer`` may hear it: without its secrets if they are hidden from that seat."""
-    module = GAMES[event.game].module
+    module = catalog_of(event.game)
     kind = f"{event.kind}_hidden" if event.hidden_from(viewer) else event.kind
     catalog = module.MESSAGES.get(lang, module.MESSAGES["en"])
     template = catalog.get(kind) or module.MESSAGES["en"][kind]
@@ -206,7 +231,7 @@ def runs_of(events: Sequence[Event]) -> list[list[Event]]:
     for event in events:
         last = runs[-1][-1] if runs else None
         if last is not None and "value" in event.fields and _alike(last, event) \
-                and f"{event.kind}_run" in GAMES[event.game].module.MESSAGES["en"]:
+                and f"{event.kind}_run" in catalog_of(event.game).MESSAGES["en"]:
             runs[-1].append(event)
         else:
             runs.append([event])

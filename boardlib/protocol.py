@@ -23,7 +23,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from boardlib.messages import default_names as default_names  # re-exported for the games
-from boardlib.messages import render_event, render_message
+from boardlib.messages import register_catalog, render_event, render_message
 
 if TYPE_CHECKING:
     from boardlib.ranking import Result
@@ -197,6 +197,19 @@ class GameState:
     """Every spelling of every action the game can use → the action (see ``parse_action``)."""
     MOVE_EXAMPLES: ClassVar[str]
     """A few moves, quoted, for refusals of text that is no move (``"'flip D' or 'pass'"``)."""
+    MESSAGES: ClassVar[Mapping[str, Mapping[str, str]]]
+    """The game's message catalog, ``{lang: {key: template}}``: its events and refusals in
+    words. A class that sets it is the catalog of its ``GAME`` (``boardlib.messages``)."""
+
+    @staticmethod
+    def format_value(key: str, value: object, lang: str) -> str:
+        """A field's value in words for a message (a game names its own cards, tiles…)."""
+        return str(value)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "MESSAGES" in cls.__dict__:
+            register_catalog(cls.GAME, cls)
 
     history: list[Action]
     """Every action since the starting position, chance outcomes included."""

@@ -18,11 +18,6 @@ from boardlib.protocol import SAVE_FORMAT, SAVE_VERSION, GameState, IllegalActio
 FORMAT, VERSION = SAVE_FORMAT, SAVE_VERSION
 
 
-def dump(state: GameState) -> str:
-    """The save of ``state`` (``state.to_json()``)."""
-    return state.to_json()
-
-
 def load(text: object, game: str | None = None) -> GameState:
     """The state a save describes; ``ValueError`` saying what is wrong otherwise."""
     data = _parse(text)

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import math
 
+from boardlib.levels import LEVELS
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing: boardlib.info imports
 if TYPE_CHECKING:  # this module, so ``import boardlib`` does too, and it is kept cheap (#11)
     import random
@@ -45,8 +47,6 @@ if TYPE_CHECKING:  # this module, so ``import boardlib`` does too, and it is kep
 
     Key = tuple[int, Action]  # a tree edge: (the seat that chose, the action)
 
-LEVELS: dict[str, int] = {"lookahead_easy": 20, "lookahead": 60, "lookahead_hard": 200}
-"""The registered strengths: bot name → simulations per move (every game offers all three)."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (√2/2: a common choice, tuned lightly)."""

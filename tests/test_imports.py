@@ -130,8 +130,14 @@ def test_every_module_imports_on_its_own():
 # Checked by what it loads, not by a stopwatch (the machines' speed drifts 2×); the cost itself
 # is measured by benchmarks/bench_import.py.
 
-NAMING_THE_GAMES = {"boardlib", "boardlib.games", "boardlib.info", "boardlib.search"}
-"""All that ``import boardlib`` loads of boardlib: the registry and what it is made of."""
+NAMING_THE_GAMES = {"boardlib", "boardlib.games", "boardlib.info", "boardlib.levels",
+                    "boardlib.search"}
+"""All that naming the games (``from boardlib import GAMES``) loads of boardlib: the registry
+and what it is made of. ``import boardlib`` alone loads only the package."""
+
+THE_PROTOCOL = {"boardlib", "boardlib.protocol", "boardlib.messages"}
+"""All that ``import boardlib.protocol`` loads of boardlib: no game, no registry, no search
+(issue #32: it loaded the registry, to find message catalogs through it)."""
 
 STANDARD_LIBRARY_ALLOWED = {"math"}
 """All that it may add of the standard library (beyond what the interpreter starts with)."""
@@ -148,9 +154,19 @@ def _loaded_by(statement: str) -> set[str]:
     return set(done.stdout.split())
 
 
-def test_import_boardlib_loads_only_what_names_the_games():
-    loaded = _loaded_by("import boardlib")
-    ours = {name for name in loaded if name.split(".")[0] == "boardlib"}
+def test_import_boardlib_loads_only_the_package_and_the_protocol_no_registry():
+    assert _ours(_loaded_by("import boardlib")) == {"boardlib"}
+    loaded = _ours(_loaded_by("import boardlib.protocol"))
+    assert loaded == THE_PROTOCOL, f"boardlib modules loaded: {sorted(loaded - THE_PROTOCOL)}"
+
+
+def _ours(loaded: set[str]) -> set[str]:
+    return {name for name in loaded if name.split(".")[0] == "boardlib"}
+
+
+def test_naming_the_games_loads_only_the_registry():
+    loaded = _loaded_by("from boardlib import GAMES")
+    ours = _ours(loaded)
     assert ours == NAMING_THE_GAMES, f"boardlib modules loaded: {sorted(ours - NAMING_THE_GAMES)}"
     assert not loaded & HEAVY, f"heavy modules loaded: {sorted(loaded & HEAVY)}"
     others = loaded - ours - STANDARD_LIBRARY_ALLOWED

@@ -10,8 +10,9 @@ import pytest
 from boardlib import GAMES
 from boardlib.amber_route.state import light_table_of
 from boardlib.info import SEARCH_BOTS
+from boardlib.levels import LEVELS
 from boardlib.ranking import rank_players
-from boardlib.search import LEVELS, LookaheadBot, best_action, rewards, search, settled
+from boardlib.search import LookaheadBot, best_action, rewards, search, settled
 from tests.helpers import played
 
 HIDDEN = [name for name, info in GAMES.items() if info.hidden_information]

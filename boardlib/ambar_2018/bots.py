@@ -10,7 +10,6 @@ from boardlib.ambar_2018.data import (
     JOURNEY,
     KIND,
     PRICES,
-    TRADE,
 )
 from boardlib.ambar_2018.state import (
     Ambar2018State,
@@ -79,8 +78,3 @@ class CautiousBot:
         if kind == "pass":
             return 0
         return 0.5
-
-
-def trade_cards_out(state: Ambar2018State) -> int:
-    """How many trade cards are in the line-up (the bot's sale check)."""
-    return sum(1 for card in state.lineup if KIND[card] == TRADE)

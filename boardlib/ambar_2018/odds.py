@@ -152,11 +152,6 @@ def peek(days: int, blacks: int, deck: Deck, worth: Worth) -> Fraction:
                 for cls, n in enumerate(deck) if n), ZERO)
 
 
-def third_black(blacks: int, deck: Deck) -> Fraction:
-    """The chance that the next card is the third black card (so the player flees)."""
-    return next_black(deck) if blacks >= MAX_BLACK - 1 else ZERO
-
-
 @dataclass(frozen=True)
 class Choice:
     """One move of the decision at hand, with its exact numbers."""

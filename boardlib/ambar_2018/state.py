@@ -97,6 +97,7 @@ from boardlib.ambar_2018.data import (
 )
 from boardlib.ambar_2018.description import describe, parse_description
 from boardlib.ambar_2018.explain import explain
+from boardlib.ambar_2018.messages import MESSAGES, format_value
 from boardlib.ambar_2018.setup import (
     PILES,
     _choice,
@@ -235,6 +236,8 @@ class Ambar2018State(GameState):
     """A position of Ambar (2018): every player's cards and goods, the piles, the line-up."""
 
     GAME = GAME
+    MESSAGES = MESSAGES
+    format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
     LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",

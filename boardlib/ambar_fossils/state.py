@@ -30,6 +30,7 @@ from boardlib.ambar_fossils.data import (
 )
 from boardlib.ambar_fossils.data import TYPE_NAMES as TYPE_NAMES  # for the notebooks
 from boardlib.ambar_fossils.description import describe, parse_description
+from boardlib.ambar_fossils.messages import MESSAGES, format_value
 from boardlib.ambar_fossils.setup import (
     _display,
     _face_down_counts,
@@ -79,6 +80,8 @@ class AmbarFossilsState(GameState):
     """A position of Âmbar: every display, the Excavation, and whose turn it is."""
 
     GAME = GAME
+    MESSAGES = MESSAGES
+    format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'flip D', 'take P3', 'place 4', 'return' or 'pass'"
     LIST_FIELDS = ("up", "down", "seen", "names", "patterns")

@@ -63,17 +63,6 @@ def ghost_escape(need: int, dice: int, guards: int = 0, amber: int = 0) -> Fract
     return _chance(dice, lambda faces: ghost_total(faces, guards, amber) >= need)
 
 
-def ghost_cost(faces: tuple[int, ...], need: int, amber: int) -> int | None:
-    """The fewest guards that bring this roll to ``need`` once ``amber`` has set the lowest
-    dice to 6 (None: out of reach)."""
-    ordered = sorted(faces)
-    raised = [6] * min(amber, len(ordered)) + ordered[min(amber, len(ordered)):]
-    short = need - sum(raised)
-    if short <= 0:
-        return 0
-    return short if short <= sum(6 - v for v in raised) else None
-
-
 # ----- traps (AR-10) -----
 def trap_guards_needed(faces: tuple[int, ...], need: int, amber: int) -> int | None:
     """The fewest guards that make ``need`` dice show one face, with ``amber`` dice set freely

@@ -62,7 +62,6 @@ from boardlib.amber_route.data import (
     START,
     STEP_WHO,
     TERRAIN,
-    TERRAIN_NAMES,
     TOTAL_AMBER,
     TOTAL_GUARDS,
     TRAP,
@@ -75,6 +74,7 @@ from boardlib.amber_route.data import (
 )
 from boardlib.amber_route.description import describe, parse_description
 from boardlib.amber_route.explain import explain
+from boardlib.amber_route.messages import MESSAGES, format_value
 from boardlib.amber_route.setup import (
     _CHALLENGE_CARDS,
     _FAMILY_DARK_DECK,
@@ -254,6 +254,8 @@ class AmberRouteState(GameState):
     """A position of Amber Route: the players, the decks, the challenge in progress, the queue."""
 
     GAME = GAME
+    MESSAGES = MESSAGES
+    format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
     LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "light_deck",
@@ -1190,10 +1192,6 @@ def duel_damage(attacker: list[int], defender: list[int]) -> tuple[int, int]:
     to_d += sum(1 for x in a[pairs:] if x >= 4)
     to_a += sum(1 for y in d[pairs:] if y >= 4)
     return to_a, to_d
-
-
-def terrain_name(index: int, lang: str = "en") -> str:
-    return TERRAIN_NAMES.get(lang, TERRAIN_NAMES["en"])[index]
 
 
 def new_game(

@@ -45,6 +45,7 @@ from boardlib.amphipolis.data import (
     TYPES,
 )
 from boardlib.amphipolis.description import describe, parse_description
+from boardlib.amphipolis.messages import MESSAGES, format_value
 from boardlib.amphipolis.setup import (
     _area,
     _characters,
@@ -95,6 +96,8 @@ class AmphipolisState(GameState):
     """A position of Amphipolis: bag, sorting areas, entrance, every player's finds."""
 
     GAME = GAME
+    MESSAGES = MESSAGES
+    format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
     LIST_FIELDS = ("bag", "area", "area_n", "robber", "used", "names")

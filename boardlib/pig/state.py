@@ -10,6 +10,7 @@ from typing import Any
 
 from boardlib.pig.data import BUST, DECIDE, DEFAULT_TARGET, FACES, GAME, OVER, PHASES, ROLLING
 from boardlib.pig.description import describe, parse_description
+from boardlib.pig.messages import MESSAGES, format_value
 from boardlib.pig.setup import check_position, start_position
 from boardlib.protocol import (
     CHANCE,
@@ -36,6 +37,8 @@ class PigState(GameState):
     """A game of Pig: two scores, whose turn it is, and the turn total at stake."""
 
     GAME = GAME
+    MESSAGES = MESSAGES
+    format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'roll' or 'hold'"
     LIST_FIELDS = ("names", "scores")
