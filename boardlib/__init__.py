@@ -1,4 +1,4 @@
-"""boardlib: exact rules for four tabletop games on one protocol (see shared/DESIGN.md).
+"""boardlib: exact rules for four tabletop games, and Pig, on one protocol (docs/adding-a-game.md).
 
 Pure Python, standard library only. ``GAMES[name]`` is each game's ``GameInfo``
 (name, titles, player counts, variants, bots, …); every game module offers ``new_game``,
@@ -98,4 +98,5 @@ __all__ = [
     "amber_route",
     "amphipolis",
     "from_json",
+    "pig",
 ]

@@ -1,4 +1,4 @@
-"""The rules protocol every game follows (see shared/DESIGN.md).
+"""The rules protocol every game follows (docs/adding-a-game.md walks through it).
 
 A game state answers "whose turn is it, what may they do, what happens by chance
 and with what probability". Chance is a player (``CHANCE``): every shuffle, draw,

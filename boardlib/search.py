@@ -10,9 +10,8 @@ outcome afresh with its exact weight (``sample_chance``), so a move's value is a
 the dice exactly as the rules weigh them — no progressive widening is needed, however many
 outcomes a chance node has. The moves at the root are compared with common random numbers:
 the k-th simulation through each of them is played in the same k-th world (the same unseen
-cards, dice and rollout choices), so their difference is the move's and not the draw's. In
-Amber Route, where luck is large, that lifted the win rate against the rule of thumb at 20
-simulations from 59.6% to 68.8% (120 seat-swapped games each).
+cards, dice and rollout choices), so their difference is the move's and not the draw's
+(docs/bots-benchmark.md gives the measured win rates, with their uncertainty).
 
 Hidden information: the bot decides only from its seat's view. Each simulation starts from a
 *determinization*, a state the seat cannot tell from the real one, with every unseen card

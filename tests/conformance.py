@@ -1,4 +1,4 @@
-"""Checks every game must pass, whatever its rules (shared/DESIGN.md, "Conformance tests").
+"""Checks every game must pass, whatever its rules (docs/adding-a-game.md, "The tests").
 
 Nothing here knows a game: it uses only the protocol, the game's ``GameInfo`` (``name``,
 ``player_counts``, ``bots``, ``max_actions``, ``rules``, ``new_game``, ``make_bot``,

@@ -18,8 +18,8 @@ from boardlib import GAMES  # noqa: E402
 from boardlib.games import TABLETOP_GAMES  # noqa: E402
 from boardlib.openspiel import PREFIX, action_ids, action_names, load  # noqa: E402
 
-RUNS = [("pig", None), ("ambar_fossils", None), ("amphipolis", None), ("amber_route", "advanced"),
-        ("amber_route", "family"), ("ambar_2018", None)]
+RUNS = [(game, variant) for game, info in GAMES.items() for variant in (info.variants or [None])]
+"""Every game of ``GAMES`` in each of its variants (None: a game without variants)."""
 
 
 def test_importing_boardlib_does_not_import_pyspiel():

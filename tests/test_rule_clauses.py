@@ -1,4 +1,5 @@
-"""Every rule clause has a test, and every test cites real clauses (shared/DESIGN.md)."""
+"""Every rule clause has a test, and every test cites real clauses (docs/rules/<game>.md:
+the engine's ``IllegalAction.rule`` and the tests cite each clause by its id)."""
 
 from __future__ import annotations
 

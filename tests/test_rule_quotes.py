@@ -1,6 +1,6 @@
 """Every passage that docs/rules/<game>.md quotes occurs word for word in the rulebook copy it
-cites (shared/DESIGN.md, "Rules fidelity"; issue #31). The copies are the source of truth and
-are never edited to make this pass: a doc that quotes wrongly is fixed instead.
+cites (the "Quotes." paragraph at the top of each doc; issue #31). The copies are the source of
+truth and are never edited to make this pass: a doc that quotes wrongly is fixed instead.
 
 **What is a quote.** In these files the convention is strict, so the test can be simple:
 

@@ -11,8 +11,10 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from boardlib.games import GAMES
 from boardlib.protocol import Event
 from widgets.labels import Catalog
 from widgets.scene import Scene
@@ -136,11 +138,10 @@ class BoardSpec:
     untagged: tuple[str, ...] = ()  # move kinds whose target names another thing later on
 
 
-_SPEC_MODULES = {"ambar_fossils": "widgets.ambar_fossils.spec",
-                 "amphipolis": "widgets.amphipolis.spec",
-                 "ambar_2018": "widgets.ambar_2018.spec",
-                 "amber_route": "widgets.amber_route.spec"}
-"""Game name → the module holding its ``SPEC``; loaded when first asked for."""
+_SPEC_MODULES = {game: f"widgets.{game}.spec" for game in GAMES
+                 if (Path(__file__).resolve().parent / game / "spec.py").is_file()}
+"""Game name → the module holding its ``SPEC``, loaded when first asked for: every game of
+``boardlib.GAMES``, in its order, that has a ``widgets/<game>/spec.py`` (Pig has no board)."""
 
 
 class _Boards(Mapping[str, BoardSpec]):

@@ -1,7 +1,7 @@
 """Ambar (2018) — travel for amber, make gems, sell them for gold; stop before a 3rd black card.
 
-Rules: shared/rulebooks/ambar_2018.en.txt; clauses and interpretations:
-docs/rules/ambar_2018.md. Card values are PLACEHOLDERS (see components.json). Quick start::
+Rules: docs/rules/ambar_2018.md, the rulebook quoted clause by clause with the engine's
+interpretations. Card values are PLACEHOLDERS (see components.json). Quick start::
 
     from boardlib import ambar_2018
     state = ambar_2018.new_game(players=2, seed=7)

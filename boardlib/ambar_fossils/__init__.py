@@ -1,7 +1,7 @@
 """Âmbar — stack fossils of four types, numbered 1–6, in a ten-column display.
 
-Rules: shared/rulebooks/ambar_fossils.en.txt; clauses and interpretations:
-docs/rules/ambar_fossils.md. Quick start::
+Rules: docs/rules/ambar_fossils.md, the rulebook quoted clause by clause with the engine's
+interpretations. Quick start::
 
     from boardlib import ambar_fossils
     state = ambar_fossils.new_game(players=3, seed=7)

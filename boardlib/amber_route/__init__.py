@@ -1,7 +1,7 @@
 """Amber Route — carry amber from the Baltic shore to the castle through darkness.
 
-Rules: shared/rulebooks/amber_route.en.txt; clauses and interpretations:
-docs/rules/amber_route.md. Advanced and Family are two presets of one engine.
+Rules: docs/rules/amber_route.md, the rulebook quoted clause by clause with the engine's
+interpretations. Advanced and Family are two presets of one engine.
 The board, light cards, darkness cards and grace gifts are PLACEHOLDERS (see
 components.json): the printed components are not public. Quick start::
 

@@ -1,7 +1,7 @@
 """Amphipolis — draw tiles from the bag, rescue finds before the entrance is buried.
 
-Rules: shared/rulebooks/amphipolis.en.txt; clauses and interpretations:
-docs/rules/amphipolis.md. 1–4 players; 1 is the solo game against the grave robber.
+Rules: docs/rules/amphipolis.md, the rulebook quoted clause by clause with the engine's
+interpretations. 1–4 players; 1 is the solo game against the grave robber.
 Quick start::
 
     from boardlib import amphipolis

@@ -4,7 +4,7 @@ Click targets: ``deck`` (draw, reveal), ``lineup-<k>`` (a line-up card, from 0: 
 the danger just drawn: fight, pay), and per seat ``forest-<s>``, ``alchemy-<s>``,
 ``traveller-<s>``, ``village-<s>``, ``soldiers-<s>`` and ``event-<s>-<code>`` (one's own
 event cards; others' hands are drawn as a count, AB-11.1). Every placeholder number carries a
-``*`` that the legend explains (shared/COMPONENTS.md).
+``*`` that the legend explains (docs/rules/ambar_2018.md, AB-1.3).
 """
 
 from __future__ import annotations
@@ -72,11 +72,6 @@ def to_move(seen: Seen) -> int | None:
     if phase in ("response", "carry", "trade", "upgrade"):
         return int(seen["decider"])
     return None
-
-
-def gems_text(gems: Mapping[str, int]) -> str:
-    """{"Y": 2, "B": 1} → "Y2 B1"."""
-    return " ".join(f"{c}{gems[c]}" for c in COLOURS if gems.get(c)) or "—"
 
 
 def view(seen: Seen, context: ViewContext) -> Scene:
