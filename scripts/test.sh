@@ -2,13 +2,32 @@
 # Install everything the test suite needs (into .venv, plus Debian's Chromium for the browser
 # tests) and run all of it: lint, then pytest (unit tests, notebooks via nbval, browser tests,
 # the Binder build). Screenshots and server logs land in test-artifacts/.
-# Usage: bash scripts/test.sh [extra pytest arguments]
+# Usage: bash scripts/test.sh [--fast] [extra pytest arguments]
+#   --fast: for developers between commits — ruff, mypy and the unit, rule and conformance
+#   tests, without the notebooks, the browser, Binder and the tests marked slow (a few
+#   minutes); CI runs everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+fast=false
+if [ "${1-}" = "--fast" ]; then
+  fast=true
+  shift
+fi
 
 source scripts/_install.sh
 
 install_into_venv test
+
+workers=$(( $(nproc 2>/dev/null || echo 1) > 1 ? 2 : 1 ))
+if $fast; then
+  echo "Running ruff, mypy, then the fast tests ..."
+  .venv/bin/ruff check .
+  .venv/bin/mypy boardlib widgets
+  BOARDLIB_CONFORMANCE_GAMES=200 exec .venv/bin/python -m pytest -n "$workers" --dist loadfile \
+    -m "not slow and not binder" \
+    --ignore=tests/browser tests "$@"
+fi
 
 # The browser tests drive Debian's Chromium (`playwright install` cannot download browsers
 # everywhere); fonts-noto-cjk so the Japanese notebooks render; npm brings the Pyodide runtime
@@ -49,5 +68,4 @@ echo "Running ruff, then pytest ..."
 # Two workers (one on a single core, pytest-xdist): the browser tests run as one unit on one
 # worker while the other takes the rest file by file (tests/conftest.py). Pass -n 0 to run
 # everything in one process.
-workers=$(( $(nproc 2>/dev/null || echo 1) > 1 ? 2 : 1 ))
 .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@"

@@ -89,6 +89,7 @@ def test_every_legal_target_plays_exactly_its_move(game):
                 assert trial.match.moves == [] and trial._choices == actions
 
 
+@pytest.mark.slow  # 45-125 s a game: left out of scripts/test.sh --fast
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_ten_thousand_random_clicks_never_break_the_game(game):
     rng = random.Random(5)

@@ -1,12 +1,13 @@
 """The generic conformance suite over every game in ``boardlib.GAMES``.
 
-At least 1,000 seeded games per game (spread over its player counts), every step
-checked; a sample of games is also checked in depth at every 25th step.
+At least 1,000 seeded games per game (200 in ``scripts/test.sh --fast``), spread over its
+player counts, every step checked; a sample of games is also checked in depth at every 25th step.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from fractions import Fraction
 
@@ -17,7 +18,8 @@ from hypothesis import strategies as st
 from boardlib import CHANCE, GAMES, TERMINAL, IllegalAction
 from tests.conformance import JUNK, Checker, is_distribution, play_random_game
 
-GAMES_PER_MODULE = 1_002
+GAMES_PER_MODULE = int(os.environ.get("BOARDLIB_CONFORMANCE_GAMES", "1002"))
+"""1,002 in a full run; ``scripts/test.sh --fast`` asks for 200 (a developer's quick check)."""
 DEEP_GAMES = 12  # also checked in depth every 25th step: round trips, every illegal action
 VALIDATED_GAMES = 100  # also fully validated (state.validate()) at every step
 
