@@ -22,7 +22,7 @@ class RandomBot:
     def choose(self, state: GameState, rng: random.Random) -> Action:
         # the state's cached tuple of legal actions, not the list copy legal_actions() makes:
         # simulations call this hundreds of thousands of times, and it only reads the tuple
-        return rng.choice(state._legal())
+        return rng.choice(state.legal_tuple())
 
     def __repr__(self) -> str:
         return "RandomBot()"

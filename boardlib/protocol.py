@@ -186,7 +186,7 @@ class GameState:
     ``_chance_weights`` (or ``_chance_table``), ``_explain`` and ``_apply``, and the
     position's ``snapshot``, ``validate``, ``inventory``, ``observation``, ``describe``,
     ``result`` and ``clone``; its set-up builds the rules' fields and then calls
-    ``_begin``. Everything a caller uses — ``legal_actions``, ``apply_action``,
+    ``begin``. Everything a caller uses — ``legal_actions``, ``apply_action``,
     ``why_illegal``, ``chance_outcomes``, saves — lives here once, so every game checks
     moves the same way.
     """
@@ -223,7 +223,7 @@ class GameState:
     NESTED_FIELDS: ClassVar[tuple[str, ...]] = ()
     """The position's lists of lists (one list per seat, …): ``clone`` copies both levels."""
 
-    def _begin(self, start: dict[str, Any] | None = None) -> None:
+    def begin(self, start: dict[str, Any] | None = None) -> None:
         """Make a freshly built position a game's start: no history, empty caches, and
         ``start`` (else its own snapshot) kept as the position saves replay from.
 
@@ -332,7 +332,9 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
-    def _legal(self) -> tuple[Action, ...]:
+    def legal_tuple(self) -> tuple[Action, ...]:
+        """The legal actions now as the state's own cached tuple (no copy; never change it):
+        for bots and searches, which ask it at every step."""
         cached = self._legal_cache
         if cached is None:
             player = self.current_player()
@@ -361,7 +363,7 @@ class GameState:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a stable order (chance outcomes at a chance node)."""
-        return list(self._legal())
+        return list(self.legal_tuple())
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """``[(outcome, probability)]`` with exact probabilities summing to 1."""
@@ -400,7 +402,7 @@ class GameState:
             return illegal("malformed", "core.not_a_move", thing=_short_repr(action),
                            examples=self.MOVE_EXAMPLES)
         action = _plain_text(action)
-        legal = self._legal()
+        legal = self.legal_tuple()
         current = self.current_player()
         if player is not None and player != current and current != TERMINAL:
             return self._wrong_player(player, current)
@@ -438,7 +440,7 @@ class GameState:
         Raises ``IllegalAction`` (and changes nothing) for anything that is not legal
         now, whatever object is passed in; ``player`` (optional) is who is moving.
         """
-        legal = self._legal_cache or self._legal()
+        legal = self._legal_cache or self.legal_tuple()
         if player is None and type(action) is Action and action in legal:
             chosen = legal[legal.index(action)]  # this game's own object, never a look-alike
         else:
@@ -454,10 +456,21 @@ class GameState:
         self._weights_cache = None
         return events
 
-    def _forget_caches(self) -> None:
-        """The position was changed outside ``apply_action``: recompute on next use."""
+    def invalidate(self) -> None:
+        """The position was changed outside ``apply_action`` (a sampler dealt the hidden cards
+        anew): what is cached of it is recomputed on next use. A game with caches of its own
+        extends this; ``apply_action`` resets the base's inline, being the hot path."""
         self._legal_cache = None
         self._weights_cache = None
+
+    def detached_copy(self: _State) -> _State:
+        """A copy with no history and no start to replay from: what a hidden-card sampler
+        changes (the history and the starting hands would tell what it resamples); such a
+        state is never saved. Call ``invalidate`` once its fields are changed."""
+        copy = self.clone()
+        copy.history = []
+        copy._start = {}  # noqa: SLF001 - its own class's field, on the copy it just made
+        return copy
 
     # ----- saving ------------------------------------------------------------------
     def to_json(self) -> str:

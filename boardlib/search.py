@@ -127,7 +127,7 @@ def advance(state: GameState, rng: random.Random) -> None:
         player = state.current_player()
         if player < 0 and not state.is_chance_node():
             return  # terminal
-        legal = state._legal()
+        legal = state.legal_tuple()
         if player >= 0 and len(legal) > 1:
             return
         state.apply_action(state.sample_chance(rng) if player < 0 else legal[0])
@@ -182,7 +182,7 @@ def descend(node: Node, sim: GameState, world: random.Random, policy: Bot, rng: 
         seat = sim.current_player()
         if seat < 0:
             return
-        legal = sim._legal()
+        legal = sim.legal_tuple()
         if node.hint is None and bias:
             node.hint = (seat, policy.choose(sim, rng))
         untried = [a for a in legal if (seat, a) not in node.children]
@@ -220,7 +220,7 @@ def search(state: GameState, sample: Callable[[random.Random], GameState], polic
     """
     root = Node()
     root_seat = state.current_player()
-    root_legal = state._legal()
+    root_legal = state.legal_tuple()
     streams = [rng.getrandbits(64) for _ in range(budget)]
     for done in range(budget):
         if stop_early and done and settled(root, root_seat, root_legal, budget - done):
@@ -313,7 +313,7 @@ class LookaheadBot:
     def choose(self, state: GameState, rng: random.Random) -> Action:
         """The most-visited move after the search, which stops as soon as that move is
         certain (``settled``): the same move as the whole budget, at a fraction of the cost."""
-        legal = state._legal()
+        legal = state.legal_tuple()
         if len(legal) == 1:
             return legal[0]
         root = self.tree(state, rng, stop_early=True)

@@ -167,8 +167,8 @@ def play_one(game: str, bots: tuple[str, ...], seed: int, index: int,
             break
         if player == CHANCE:
             action = state.sample_chance(rng)
-        elif len(state._legal()) == 1:
-            action = state._legal()[0]
+        elif len(state.legal_tuple()) == 1:
+            action = state.legal_tuple()[0]
         else:
             t0 = clock()
             action = players[player].choose(state, rng)

@@ -945,3 +945,21 @@ def test_the_documented_description_example():
     state = from_description(amber_route.__doc__.split("from_description('''")[1].split("'''")[0])
     assert state.version == 1 and state.pos[0] == 3 and state.level == 1
     assert state.legal_actions() == ["play S1", "play S2", "play A1", "go"]
+
+
+def test_every_queue_step_has_its_method_in_the_dispatch_tables():
+    """Issue #32.5: the steps were dispatched by getattr("_do_" + kind), found by no grep; the
+    tables are written out, and each step kind of STEP_WHO is served by the method named
+    after it (a player's: actions and their effect; chance's: its effect; automatic: itself)."""
+    from boardlib.amber_route.data import STEP_WHO
+    from boardlib.amber_route.state import AmberRouteState as State
+
+    for kind, who in STEP_WHO.items():
+        if who == "p":
+            assert State.ACTS[kind].__name__ == f"_acts_{kind}", kind
+        if who in "pc":
+            assert State.DO[kind].__name__ == f"_do_{kind}", kind
+        else:
+            assert State.AUTO[kind].__name__ == f"_auto_{kind}", kind
+    assert set(State.DO) | set(State.AUTO) == set(STEP_WHO)
+    assert set(State.SKIP) <= set(STEP_WHO)

@@ -618,7 +618,7 @@ def test_the_quick_choice_check_agrees_with_the_legal_actions():
         state = new_game(players=1 + seed % 4, seed=seed)
         while not state.is_terminal():
             if not state.is_chance_node():
-                quick = state._has_choice()
+                quick = state.has_choice()
                 slow = bool(state._takeable()) or any(state.usable(c) for c in range(4))
                 assert quick == slow == (legal(state) != ["end"])
                 state.apply_action(rng.choice(state.legal_actions()))

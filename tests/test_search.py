@@ -165,7 +165,7 @@ def twin(state, seat: int):
                     pile[a] += 1
                     if other.GAME == "amber_route":
                         other.light_table = light_table_of(other.light_deck)
-                    other._forget_caches()
+                    other.invalidate()
                     other._json = None
                     return other
     return None

@@ -37,9 +37,7 @@ def resample(state: Ambar2018State, seat: int, rng: random.Random) -> Ambar2018S
     cards = unseen_events(state, seat)
     rng.shuffle(cards)
     kinds = len(state.event_deck)
-    s = state.clone()
-    s.history = []
-    s._start = {}  # the starting hands are hidden too; a sampled state is never saved
+    s = state.detached_copy()  # the starting hands are hidden too: no history, no start
     at = 0
     for p in range(len(s.names)):
         if p != seat:
@@ -57,5 +55,5 @@ def resample(state: Ambar2018State, seat: int, rng: random.Random) -> Ambar2018S
             if pick < 0:
                 s.top = outcome.args[0]
                 break
-    s._forget_caches()
+    s.invalidate()
     return s

@@ -161,7 +161,7 @@ def validate(s: Ambar2018State) -> None:
     if (s.top >= 0) != bool(s.top_known):
         raise ValueError("Someone knows the top card exactly when it is recorded (AB-4.2).")
     phase = s.phase
-    if s._who != s._whose() or s.left != sum(s.deck):
+    if s.current_player() != s.whose_turn() or s.left != sum(s.deck):
         raise ValueError("The cached player to move is out of date.")
     if (phase == DEAL) != (s.deal_seat >= 0):
         raise ValueError("'deal' names a seat exactly while the starting events are dealt.")
@@ -173,13 +173,13 @@ def validate(s: Ambar2018State) -> None:
         raise ValueError("Gems are on the road exactly during a carry (AB-6.3).")
     if (phase == OVER) != (s.ended is not None):
         raise ValueError("'ended' is set exactly when the game is over (AB-12.4).")
-    if phase in CHANCE_PHASES and not s._chance_table()[0]:
+    if phase in CHANCE_PHASES and not s.legal_tuple():
         raise ValueError("A chance node with nothing left to draw.")
     if phase == PHASES.index("danger") and (not s.lineup or KIND[s.lineup[-1]] not in (5, 7, 8)):
         raise ValueError("A danger decision needs a Chants, Bandits or Hold-up last in line-up.")
     if phase == PHASES.index("oracle") and s.active not in s.top_known:
         raise ValueError("Deciding after the Oracle needs a known top card (AB-4.2).")
-    if phase != OVER and phase not in CHANCE_PHASES and not s._player_actions():
+    if phase != OVER and phase not in CHANCE_PHASES and not s.legal_tuple():
         raise ValueError("Nobody could move in this position.")
     for p in range(n):
         kinds = (KIND[s.alchemy[p]], KIND[s.traveller[p]], KIND[s.village[p]])
@@ -218,7 +218,7 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
     view["placeholder_values"] = MESSAGES["en"]["placeholder_note"]
     view["black_cards"] = s.black_count()
     view["legal_actions"] = (
-        [str(a) for a in s._legal()] if player is not None and s.current_player() == player
+        [str(a) for a in s.legal_tuple()] if player is not None and s.current_player() == player
         else []
     )
     return view

@@ -11,10 +11,10 @@ Every decision, including those of players other than the one whose turn it is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import compress
-from typing import Any
+from typing import Any, ClassVar
 
 from boardlib.ambar_2018.data import (
     ACTIONS,
@@ -254,7 +254,7 @@ class Ambar2018State(GameState):
     deck: list[int]
     left: int  # cards in the deck: sum(deck), kept for speed
     drawable: tuple[tuple[Action, ...], tuple[int, ...]]  # deck_table(deck), kept for speed
-    _who: int  # who decides now: _whose(), kept after every move (current_player reads it)
+    _who: int  # who decides now: whose_turn(), kept after every move (current_player reads it)
     aside: list[int]
     discard: list[int]
     box: list[int]  # starting cards of empty seats
@@ -300,7 +300,12 @@ class Ambar2018State(GameState):
     def current_player(self) -> int:
         return self._who
 
-    def _whose(self) -> int:
+    def begin(self, start: dict[str, Any] | None = None) -> None:
+        """The base's start (see ``GameState.begin``), with the player to move cached."""
+        self._who = self.whose_turn()
+        super().begin(start)
+
+    def whose_turn(self) -> int:
         """Who decides now, worked out from the phase (cached as ``_who`` after every move)."""
         who = DECIDES[self.phase]
         if who == BY_ACTIVE:
@@ -517,7 +522,7 @@ class Ambar2018State(GameState):
         """The exact chance that the next card drawn is black, summed from the draw's chance
         outcomes (AB-2.4); with two black cards out it is the chance of fleeing (AB-4.8)."""
         state = self
-        if self.phase == JOURNEY and DRAW_A in self._legal():
+        if self.phase == JOURNEY and DRAW_A in self.legal_tuple():
             state = self.clone()
             state.apply_action(DRAW_A)
         if state.phase != DRAW:
@@ -537,7 +542,7 @@ class Ambar2018State(GameState):
             events.append(new_event(GAME, "end_actions", self.active, {"left": 0}))
             self._open_trade_phase(events)
             phase = self.phase
-        who = DECIDES[phase]  # _whose(), written out: this runs after every move
+        who = DECIDES[phase]  # whose_turn(), written out: this runs after every move
         if who == BY_ACTIVE:
             who = self.active
         elif who == BY_DECIDER:
@@ -1153,39 +1158,45 @@ class Ambar2018State(GameState):
                 f"{PHASES[self.phase]}, move {len(self.history)}>")
 
 
-STEPS = {
-    "card": Ambar2018State._reveal_card,
-    "draw": Ambar2018State._on_draw,
-    "stop": Ambar2018State._on_stop,
-    "make": Ambar2018State._make,
-    "carry": Ambar2018State._start_carry,
-    "pass": Ambar2018State._on_pass,
-    "end": Ambar2018State._on_end,
-    "sell": Ambar2018State._sell,
-    "buy": Ambar2018State._buy,
-    "play": Ambar2018State._play_event,
-    "discard": Ambar2018State._on_discard,
-    "event": Ambar2018State._receive_event,
-    "peek": Ambar2018State._on_peek,
-    "reveal": Ambar2018State._on_reveal,
-    "fight": Ambar2018State._resolve_danger,
-    "pay": Ambar2018State._resolve_danger,
-    "forest": Ambar2018State._buy_forest,
-    "soldier": Ambar2018State._on_soldier,
-    "recover": Ambar2018State._on_recover,
-    "continue": Ambar2018State._on_continue,
-    "new_round": Ambar2018State._on_new_round,
-}
-"""The step that applies each kind of action (``Action.kind``): one dict look-up per move."""
+    # ----- the dispatch tables: each action kind and window phase → the methods that serve it
+    STEPS: ClassVar[dict[str, Callable[..., Any]]] = {
+        "card": _reveal_card,
+        "draw": _on_draw,
+        "stop": _on_stop,
+        "make": _make,
+        "carry": _start_carry,
+        "pass": _on_pass,
+        "end": _on_end,
+        "sell": _sell,
+        "buy": _buy,
+        "play": _play_event,
+        "discard": _on_discard,
+        "event": _receive_event,
+        "peek": _on_peek,
+        "reveal": _on_reveal,
+        "fight": _resolve_danger,
+        "pay": _resolve_danger,
+        "forest": _buy_forest,
+        "soldier": _on_soldier,
+        "recover": _on_recover,
+        "continue": _on_continue,
+        "new_round": _on_new_round,
+    }
+    """The step that applies each kind of action (``Action.kind``): one dict look-up per move."""
 
-UPGRADE_WINDOW = (Ambar2018State._can_upgrade, Ambar2018State._end_turn)
-WINDOWS = {
-    RESPONSE: (Ambar2018State._holds_events, Ambar2018State._close_response),
-    CARRY_WINDOW: (Ambar2018State._holds_events, Ambar2018State._deliver),
-    TRADING: (Ambar2018State._can_trade, Ambar2018State._close_trade),
-    UPGRADES: UPGRADE_WINDOW,
-}
-"""Per window phase: does a seat have a real choice in it, and what closes it."""
+    UPGRADE_WINDOW: ClassVar[tuple[Callable[..., Any], Callable[..., Any]]] = (
+        _can_upgrade, _end_turn)
+    WINDOWS: ClassVar[dict[int, tuple[Callable[..., Any], Callable[..., Any]]]] = {
+        RESPONSE: (_holds_events, _close_response),
+        CARRY_WINDOW: (_holds_events, _deliver),
+        TRADING: (_can_trade, _close_trade),
+        UPGRADES: UPGRADE_WINDOW,
+    }
+    """Per window phase: does a seat have a real choice in it, and what closes it."""
+
+
+STEPS, WINDOWS, UPGRADE_WINDOW = (Ambar2018State.STEPS, Ambar2018State.WINDOWS,
+                                  Ambar2018State.UPGRADE_WINDOW)  # one global look-up a move
 
 
 
@@ -1357,9 +1368,8 @@ def from_snapshot(data: Any) -> Ambar2018State:
     s.ended = ended
     s.left = sum(s.deck)
     s.drawable = deck_table(s.deck)
-    s._who = s._whose()
+    s.begin()  # sets the cached player to move too
     validate(s)
-    s._begin()
     return s
 
 

@@ -393,7 +393,7 @@ class AmbarFossilsState(GameState):
         view["end_phase"] = self.end_phase
         view["levels"] = [self.level_counts(p) for p in range(len(self.names))]
         view["legal_actions"] = (
-            [str(a) for a in self._legal()] if player is not None and player == self.player
+            [str(a) for a in self.legal_tuple()] if player is not None and player == self.player
             and self.phase in (CHOOSE, PLACE) else []
         )
         return view
@@ -462,7 +462,7 @@ def new_game(
     """
     start = start_position(players, seed, names, patterns)
     state = _build(start)  # made here by the rules, so not validated again: a hot path
-    state._begin(start)
+    state.begin(start)
     return state
 
 
@@ -470,7 +470,7 @@ def from_snapshot(data: Any) -> AmbarFossilsState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
     state = _build(data)
     validate(state)
-    state._begin()
+    state.begin()
     return state
 
 

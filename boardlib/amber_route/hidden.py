@@ -35,10 +35,7 @@ def resample(state: AmberRouteState, seat: int, rng: random.Random) -> AmberRout
     cards = unseen_light_cards(state, seat)
     rng.shuffle(cards)
     kinds = len(state.light_deck)
-    s = state.clone()
-    s.history = []
-    s._start = {}  # the starting hands are hidden too; a sampled state is never saved
-    s._json = None
+    s = state.detached_copy()  # the starting hands are hidden too: no history, no start
     at = 0
     for p in range(len(s.names)):
         if p == seat:
@@ -59,5 +56,5 @@ def resample(state: AmberRouteState, seat: int, rng: random.Random) -> AmberRout
             s.light_top = cards[at]  # another seat knows it: a card of the sampled deck
     s.light_deck = deck
     s.light_table = light_table_of(deck)
-    s._forget_caches()
+    s.invalidate()
     return s

@@ -281,7 +281,7 @@ def _check_next_step(s: AmberRouteState) -> None:
         ok = s.is_terminal() or bool(s.legal_actions())
     except (IndexError, KeyError, ValueError):
         ok = False
-    s._forget_caches()
+    s.invalidate()
     if not ok:
         raise ValueError("Nobody can act in this position: its next step does not fit it.")
 

@@ -12,10 +12,10 @@ outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress, product
-from typing import Any
+from typing import Any, ClassVar
 
 from boardlib.amber_route.data import (
     ADVANCED,
@@ -1090,6 +1090,11 @@ class AmberRouteState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
+    def invalidate(self) -> None:
+        """The base's caches, and the save kept by ``to_json``."""
+        super().invalidate()
+        self._json = None
+
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
         text = self.__dict__.get("_json")
@@ -1122,7 +1127,7 @@ class AmberRouteState(GameState):
         view["placeholder_data"] = PLACEHOLDER_NOTE
         view["points"] = [self.points(p) for p in range(len(self.names))]
         view["legal_actions"] = (
-            [str(a) for a in self._legal()]
+            [str(a) for a in self.legal_tuple()]
             if player is not None and player == self.current_player() else []
         )
         return view
@@ -1155,17 +1160,43 @@ class AmberRouteState(GameState):
                 f"move {len(self.history)}>")
 
 
+    # ----- the dispatch tables: each queue step's kind → the method that serves it -----
+    ACTS: ClassVar[dict[str, Callable[..., Any]]] = {
+        "draw_phase": _acts_draw_phase, "action": _acts_action, "discard": _acts_discard,
+        "reward": _acts_reward, "prepare": _acts_prepare, "modify": _acts_modify, "pay": _acts_pay,
+        "attack": _acts_attack, "duel_cards": _acts_duel_cards,
+        "contest_first": _acts_contest_first, "contest_cards": _acts_contest_cards,
+        "loot": _acts_loot, "pick": _acts_pick, "keep": _acts_keep,
+    }
+    """A player's step → its legal actions."""
+    DO: ClassVar[dict[str, Callable[..., Any]]] = {
+        "draw_phase": _do_draw_phase, "action": _do_action, "discard": _do_discard,
+        "reward": _do_reward, "prepare": _do_prepare, "modify": _do_modify, "pay": _do_pay,
+        "attack": _do_attack, "duel_cards": _do_duel_cards, "contest_first": _do_contest_first,
+        "contest_cards": _do_contest_cards, "loot": _do_loot, "pick": _do_pick, "keep": _do_keep,
+        "roll": _do_roll, "light": _do_light, "look": _do_look, "dark": _do_dark,
+        "steal": _do_steal,
+    }
+    """A player's or chance's step → how its action is applied."""
+    AUTO: ClassVar[dict[str, Callable[..., Any]]] = {
+        "turn": _auto_turn, "end_turn": _auto_end_turn, "hit": _auto_hit, "mon_hit": _auto_mon_hit,
+        "ghost": _auto_ghost, "trap": _auto_trap, "duel_round": _auto_duel_round,
+        "duel_hit": _auto_duel_hit, "contest_roll": _auto_contest_roll,
+        "contest_end": _auto_contest_end, "grace": _auto_grace, "grace_done": _auto_grace_done,
+        "card_reward": _auto_card_reward,
+    }
+    """A step the engine takes by itself → what it does."""
+    SKIP: ClassVar[dict[str, Callable[..., Any]]] = {
+        "light": _skip_light, "look": _skip_light, "dark": _skip_dark, "keep": _skip_keep,
+        "steal": _skip_steal, "pay": _skip_pay, "attack": _skip_attack, "loot": _skip_loot,
+        "pick": _skip_pick,
+    }
+    """Steps that the engine drops or prepares before anyone acts (empty deck, nothing to
+    take): each returns True when it changed something, False when the step waits for its actor."""
+
 SIX_ONES = (1,) * len(DIE)  # a fair die
-_ACTS = {k: getattr(AmberRouteState, "_acts_" + k) for k, who in STEP_WHO.items() if who == "p"}
-_DO = {k: getattr(AmberRouteState, "_do_" + k) for k, who in STEP_WHO.items() if who != "a"}
-_AUTO = {k: getattr(AmberRouteState, "_auto_" + k) for k, who in STEP_WHO.items() if who == "a"}
-_SKIP = {"light": AmberRouteState._skip_light, "look": AmberRouteState._skip_light,
-         "dark": AmberRouteState._skip_dark, "keep": AmberRouteState._skip_keep,
-         "steal": AmberRouteState._skip_steal, "pay": AmberRouteState._skip_pay,
-         "attack": AmberRouteState._skip_attack, "loot": AmberRouteState._skip_loot,
-         "pick": AmberRouteState._skip_pick}
-"""Steps that the engine drops or prepares before anyone acts (empty deck, nothing to take):
-each returns True when it changed something, False when the step waits for its actor."""
+_ACTS, _DO, _AUTO, _SKIP = (AmberRouteState.ACTS, AmberRouteState.DO, AmberRouteState.AUTO,
+                            AmberRouteState.SKIP)  # module names: one global look-up a step
 _WAITS = frozenset(kind for kind, who in STEP_WHO.items() if who != "a" and kind not in _SKIP)
 """Steps that always wait for a player or chance."""
 
@@ -1243,7 +1274,7 @@ def new_game(
                _step("end_turn")]
     s.ended = None
     s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
-    s._begin()
+    s.begin()
     return s
 
 
@@ -1315,7 +1346,7 @@ def from_snapshot(data: Any) -> AmberRouteState:
     s.ended = ended
     s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
     validate(s)
-    s._begin()
+    s.begin()
     _check_next_step(s)
     return s
 

@@ -156,7 +156,7 @@ def _check_take(state: AmphipolisState) -> None:
             raise ValueError(f"The {CHARACTERS[character]} is in use, so it is marked used and "
                              "follows a main take (AM-4.1).")
         _check_character(state, character)
-    if not state._has_choice():
+    if not state.has_choice():
         raise ValueError("The player to move has nothing to do, so the turn would have ended "
                          "(AM-3.3).")
 

@@ -253,7 +253,7 @@ class AmphipolisState(GameState):
             actions.append(END)
         return actions
 
-    def _has_choice(self) -> bool:
+    def has_choice(self) -> bool:
         """Is anything but "end" possible? If not, the turn ends by itself (AM-3.3).
 
         The same answer as ``bool(self._takeable())`` or a usable character, from the
@@ -365,7 +365,7 @@ class AmphipolisState(GameState):
                 return
         else:  # Professor
             self.prof_done |= 1 << area_index
-        if not self._has_choice():
+        if not self.has_choice():
             self._end_turn(events)
 
     def _rob(self, events: list[Event]) -> None:
@@ -548,7 +548,7 @@ class AmphipolisState(GameState):
         view["viewer"] = player
         view["scores"] = self.scores()
         view["legal_actions"] = (
-            [str(a) for a in self._legal()] if player is not None
+            [str(a) for a in self.legal_tuple()] if player is not None
             and self.current_player() == player else []
         )
         return view
@@ -728,7 +728,7 @@ def from_snapshot(data: Any) -> AmphipolisState:
     state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
                     for a in range(len(AREAS))]
     validate(state)
-    state._begin()
+    state.begin()
     return state
 
 

@@ -147,7 +147,7 @@ class PigState(GameState):
             raise ValueError(f"There is no player {player!r} in this game.")
         view = self.snapshot()
         view["viewer"] = player
-        view["legal_actions"] = ([str(a) for a in self._legal()]
+        view["legal_actions"] = ([str(a) for a in self.legal_tuple()]
                                  if player is not None and player == self.current_player() else [])
         return view
 
@@ -171,7 +171,7 @@ def from_snapshot(data: Any) -> PigState:
     state.turn_total = data["turn_total"]
     state.phase = PHASES.index(data["phase"])
     state.ended = data["ended"]
-    state._begin()
+    state.begin()
     return state
 
 
