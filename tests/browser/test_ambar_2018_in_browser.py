@@ -234,3 +234,40 @@ def test_ambar_2018_the_serpent_earned_is_a_warning_and_never_a_tick(page: Page,
     assert not any("✔" in line for line in header), header
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 0, index)
     page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__serpent_warning.png"))
+
+
+UPGRADE = "phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n"
+"""Issue #33.7: the upgrade window with the Pedlar (a traveller) in the line-up."""
+
+
+def test_ambar_2018_buying_the_pedlar_says_before_and_after_it_discards_the_traveller(
+        page: Page, lab: Server) -> None:
+    """Buying the Pedlar silently discarded the starting traveller. The header says before the
+    click that a bought card replaces yours of its kind, and what happened says after the click
+    on the card that the starting traveller is discarded."""
+    from boardlib import ambar_2018 as ab
+    from widgets import Board
+
+    run_notebook_in_lab(page, lab, RULES)
+    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
+                          f"Board; Board('ambar_2018', state=ab.from_description({UPGRADE!r}), "
+                          "bots={1: 'cautious'}, controls='moves')")
+    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
+                             "the boards") - 1
+    pages.wait_for_drawn_canvases(page)
+    twin = Board("ambar_2018", state=ab.from_description(UPGRADE), bots={1: "cautious"},
+                 controls="moves")
+    before = pages.last_move(page, index)
+    assert before is not None and "replaces your card of its kind" in before["text"], before
+    assert twin.spec.action_words("buy 2", twin.seen(), "en") == \
+        "Buy the Pedlar (your Starting traveller is discarded)"  # its words in hint and menu
+    pages.scroll_board_partly_out(page, LAB_SCROLLER, 20, index)
+    point = twin.scene.center_of(twin.spec.target_of("buy 2", 0, twin.seen()))
+    pages.click_target(page, point, index)
+    twin.click(*point)
+    recorded = pages.wait_for_history(page, len(twin.state.history), index)
+    assert recorded["move"] == "buy 2", recorded
+    narration = page.locator(".boardlib-narration").nth(index)
+    pages.wait_until(lambda: "discarding the Starting traveller" in narration.inner_text(), 10.0,
+                     "what happened to say the traveller is discarded")
+    page.screenshot(path=str(SCREENSHOTS / "lab__ambar_2018__pedlar_bought.png"))
