@@ -178,12 +178,12 @@ def test_ambar_2018_the_pedlar_clicked_in_the_actions_is_refused_as_no_trade_car
     run_notebook_in_lab(page, lab, PLAY)
     pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
                           f"Board; Board('ambar_2018', state=ab.from_description({PEDLAR!r}), "
-                          "bots={1: 'cautious'}, controls=None)")
+                          "bots={1: 'cautious'}, controls=None, seed=1)")
     index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
                              "the boards") - 1
     pages.wait_for_drawn_canvases(page)
     twin = Board("ambar_2018", state=ab.from_description(PEDLAR), bots={1: "cautious"},
-                 controls=None)
+                 controls=None, seed=1)  # the same draws as the page's board
     start = pages.last_move(page, index)
     assert start is not None
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 20, index)  # a student scrolls to it
@@ -216,12 +216,12 @@ def test_ambar_2018_the_serpent_earned_is_a_warning_and_never_a_tick(page: Page,
     run_notebook_in_lab(page, lab, RULES)
     pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
                           f"Board; Board('ambar_2018', state=ab.from_description({FIVE_DAYS!r}), "
-                          "bots={1: 'cautious'}, controls='moves')")
+                          "bots={1: 'cautious'}, controls='moves', seed=1)")
     index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
                              "the boards") - 1
     pages.wait_for_drawn_canvases(page)
     twin = Board("ambar_2018", state=ab.from_description(FIVE_DAYS), bots={1: "cautious"},
-                 controls="moves")
+                 controls="moves", seed=1)  # the same draws as the page's board
     words = twin.spec.action_words("stop", twin.seen(), twin.lang)
     page.locator(".boardlib-moves").nth(index).locator("button", has_text=words).first.click()
     twin.play("stop")
@@ -251,12 +251,12 @@ def test_ambar_2018_buying_the_pedlar_says_before_and_after_it_discards_the_trav
     run_notebook_in_lab(page, lab, RULES)
     pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
                           f"Board; Board('ambar_2018', state=ab.from_description({UPGRADE!r}), "
-                          "bots={1: 'cautious'}, controls='moves')")
+                          "bots={1: 'cautious'}, controls='moves', seed=1)")
     index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
                              "the boards") - 1
     pages.wait_for_drawn_canvases(page)
     twin = Board("ambar_2018", state=ab.from_description(UPGRADE), bots={1: "cautious"},
-                 controls="moves")
+                 controls="moves", seed=1)  # the same draws as the page's board
     before = pages.last_move(page, index)
     assert before is not None and "replaces your card of its kind" in before["text"], before
     assert twin.spec.action_words("buy 2", twin.seen(), "en") == \

@@ -260,12 +260,12 @@ def test_amber_route_the_cards_left_stay_under_the_pointer_when_one_is_played(
     run_notebook_in_lab(page, lab, RULES)
     pages.run_in_new_cell(page, "from boardlib import amber_route as ar; from widgets import "
                           f"Board; Board('amber_route', state=ar.from_description({SWAMP_GHOST!r}"
-                          "), bots={1: 'careful'}, controls=None)")
+                          "), bots={1: 'careful'}, controls=None, seed=1)")
     index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
                              "the boards") - 1
     pages.wait_for_drawn_canvases(page)
     twin = Board("amber_route", state=ar.from_description(SWAMP_GHOST), bots={1: "careful"},
-                 controls=None)
+                 controls=None, seed=1)
     start = pages.last_move(page, index)
     assert start is not None
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 40, index)
