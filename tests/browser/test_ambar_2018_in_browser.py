@@ -19,6 +19,7 @@ from tests.browser.test_in_browser import (
     click_named,
     notebook_twin,
     run_notebook_in_lab,
+    typed_board,
 )
 
 if TYPE_CHECKING:
@@ -172,18 +173,9 @@ def test_ambar_2018_the_pedlar_clicked_in_the_actions_is_refused_as_no_trade_car
     """The Pedlar was refused with the sale's general condition ("needs two unused trade
     cards … and gems") though three traders were outlined and the village held two gems; a
     Market then sold. The refusal now names the card, and the sale on the Market plays."""
-    from boardlib import ambar_2018 as ab
-    from widgets import Board
 
     run_notebook_in_lab(page, lab, PLAY)
-    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
-                          f"Board; Board('ambar_2018', state=ab.from_description({PEDLAR!r}), "
-                          "bots={1: 'cautious'}, controls=None, seed=1)")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
-    pages.wait_for_drawn_canvases(page)
-    twin = Board("ambar_2018", state=ab.from_description(PEDLAR), bots={1: "cautious"},
-                 controls=None, seed=1)  # the same draws as the page's board
+    index, twin = typed_board(page, "ambar_2018", PEDLAR, {1: "cautious"}, None)
     start = pages.last_move(page, index)
     assert start is not None
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 20, index)  # a student scrolls to it
@@ -208,20 +200,11 @@ def test_ambar_2018_the_serpent_earned_is_a_warning_and_never_a_tick(page: Page,
                                                                       lab: Server) -> None:
     """Issue #33.2: "✔ Five days or more: the Serpent chases Player 1 next turn" — a ✔ on bad
     news. Stopping after five days now tells it as a warning (⚠) in the header."""
-    from boardlib import ambar_2018 as ab
-    from widgets import Board
     from widgets.overlays import HEADER_HEIGHT
     from widgets.scene import Text
 
     run_notebook_in_lab(page, lab, RULES)
-    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
-                          f"Board; Board('ambar_2018', state=ab.from_description({FIVE_DAYS!r}), "
-                          "bots={1: 'cautious'}, controls='moves', seed=1)")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
-    pages.wait_for_drawn_canvases(page)
-    twin = Board("ambar_2018", state=ab.from_description(FIVE_DAYS), bots={1: "cautious"},
-                 controls="moves", seed=1)  # the same draws as the page's board
+    index, twin = typed_board(page, "ambar_2018", FIVE_DAYS, {1: "cautious"}, "moves")
     words = twin.spec.action_words("stop", twin.seen(), twin.lang)
     page.locator(".boardlib-moves").nth(index).locator("button", has_text=words).first.click()
     twin.play("stop")
@@ -245,18 +228,9 @@ def test_ambar_2018_buying_the_pedlar_says_before_and_after_it_discards_the_trav
     """Buying the Pedlar silently discarded the starting traveller. The header says before the
     click that a bought card replaces yours of its kind, and what happened says after the click
     on the card that the starting traveller is discarded."""
-    from boardlib import ambar_2018 as ab
-    from widgets import Board
 
     run_notebook_in_lab(page, lab, RULES)
-    pages.run_in_new_cell(page, "from boardlib import ambar_2018 as ab; from widgets import "
-                          f"Board; Board('ambar_2018', state=ab.from_description({UPGRADE!r}), "
-                          "bots={1: 'cautious'}, controls='moves', seed=1)")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
-    pages.wait_for_drawn_canvases(page)
-    twin = Board("ambar_2018", state=ab.from_description(UPGRADE), bots={1: "cautious"},
-                 controls="moves", seed=1)  # the same draws as the page's board
+    index, twin = typed_board(page, "ambar_2018", UPGRADE, {1: "cautious"}, "moves")
     before = pages.last_move(page, index)
     assert before is not None and "replaces your card of its kind" in before["text"], before
     assert twin.spec.action_words("buy 2", twin.seen(), "en") == \

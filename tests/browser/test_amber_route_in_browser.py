@@ -20,6 +20,7 @@ from tests.browser.test_in_browser import (
     click_named,
     notebook_twin,
     run_notebook_in_lab,
+    typed_board,
 )
 
 if TYPE_CHECKING:
@@ -253,19 +254,10 @@ def test_amber_route_the_cards_left_stay_under_the_pointer_when_one_is_played(
     """Issue #33.6: a card played into a challenge vanished and the cards after it slid left,
     so the next click, where the next card had been, hit nothing. Now the played card's slot
     stays, drawn empty, and a click where S2 was plays S2."""
-    from boardlib import amber_route as ar
     from tests.test_widgets_amber_route import SWAMP_GHOST
-    from widgets import Board
 
     run_notebook_in_lab(page, lab, RULES)
-    pages.run_in_new_cell(page, "from boardlib import amber_route as ar; from widgets import "
-                          f"Board; Board('amber_route', state=ar.from_description({SWAMP_GHOST!r}"
-                          "), bots={1: 'careful'}, controls=None, seed=1)")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
-    pages.wait_for_drawn_canvases(page)
-    twin = Board("amber_route", state=ar.from_description(SWAMP_GHOST), bots={1: "careful"},
-                 controls=None, seed=1)
+    index, twin = typed_board(page, "amber_route", SWAMP_GHOST, {1: "careful"}, None)
     start = pages.last_move(page, index)
     assert start is not None
     pages.scroll_board_partly_out(page, LAB_SCROLLER, 40, index)

@@ -74,6 +74,25 @@ def notebook_twin(game: str, notebook: Path, **fixed: Any) -> Any:
                  **{name: value for name, value in options.items() if value is not None})
 
 
+def typed_board(page: Page, game: str, position: str, bots: dict[int, str],
+                controls: str | None) -> tuple[int, Any]:
+    """A board of ``position`` (a game's description) typed into a new cell of the open
+    notebook, as a student would, and its twin here with the same seats and seed (the same
+    draws): the board's index on the page, and the twin."""
+    from boardlib import GAMES
+    from widgets import Board
+
+    options = f"bots={bots!r}, controls={controls!r}, seed=1"
+    pages.run_in_new_cell(page, f"from boardlib import {game}; from widgets import Board; "
+                          f"Board({game!r}, state={game}.from_description({position!r}), "
+                          f"{options})")
+    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
+                             "the boards") - 1
+    pages.wait_for_drawn_canvases(page)
+    state = GAMES[game].module.from_description(position)
+    return index, Board(game, state=state, bots=bots, controls=controls, seed=1)
+
+
 def play_twin():
     """The Âmbar play notebook's board (``notebook_twin``)."""
     return notebook_twin("ambar_fossils", PLAY_NOTEBOOK)
