@@ -1,15 +1,351 @@
-"""Checks and parsers that every game's loading and descriptions share.
+"""Each game's position schema, and the checks every game's loading and descriptions share.
 
-One place, one wording: a save, a snapshot or a description of any game refuses the
-same bad field with the same sentence.
+A game lists its position once, as a ``Schema`` of ``Field`` rows (attribute = save key,
+codec, bounds, copy depth). From that one table come the snapshot a save holds, the
+loading of a snapshot (every field checked, with one wording for every game), the copy
+depth ``clone`` uses, the description keys, and the migration of saves whose keys were
+renamed. What no table can say — how fields must agree with each other under the rules —
+stays in the game's ``validate``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from boardlib.protocol import default_names
+from boardlib.messages import default_names
+
+Loaded = dict[str, Any]
+"""The values loaded so far, by field name (``players``: the seat count): later fields'
+bounds may depend on them (a seat number is below ``players``)."""
+
+Bound = int | Callable[[Loaded], int]
+"""A bound: a number, or one read off what is loaded so far (``lambda d: d["players"] - 1``)."""
+
+
+def _bound(value: Bound, loaded: Loaded) -> int:
+    return value(loaded) if callable(value) else value
+
+
+class Codec:
+    """How one field's value is saved: ``dump`` writes it as JSON-safe data, ``load`` reads
+    it back, raising ValueError that names the field when the data is not one.
+
+    ``depth`` is how many levels of lists the attribute holds (0: immutable), so ``clone``
+    copies exactly that many and a copy never shares a list with its original."""
+
+    depth = 0
+
+    def dump(self, value: Any) -> Any:
+        return value
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> Any:
+        raise NotImplementedError
+
+
+class Whole(Codec):
+    """A whole number from ``low`` to ``high`` (booleans refused: JSON's true is no count)."""
+
+    def __init__(self, low: Bound = 0, high: Bound = 10**9) -> None:
+        self.low, self.high = low, high
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> int:
+        low, high = _bound(self.low, loaded), _bound(self.high, loaded)
+        if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+            raise ValueError(f"'{label}' must be a whole number {low}–{high}, not {raw!r}.")
+        return raw
+
+
+class Optional(Codec):
+    """``codec``'s value, or null kept as ``none`` in the state (-1 for "no card", "nobody")."""
+
+    def __init__(self, codec: Codec, none: Any = -1) -> None:
+        self.codec, self.none = codec, none
+
+    def dump(self, value: Any) -> Any:
+        return None if value == self.none else self.codec.dump(value)
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> Any:
+        return self.none if raw is None else self.codec.load(raw, label, loaded)
+
+
+def seat_number(loaded: Loaded) -> int:
+    """The last seat's number (0-based): the bound of a field naming a seat."""
+    return int(loaded["players"]) - 1
+
+
+SEAT = Whole(0, seat_number)
+"""A seat, 0 … players − 1."""
+SEAT_OR_NONE = Optional(SEAT)
+"""A seat, or null (nobody) kept as -1."""
+
+
+class Flag(Codec):
+    def load(self, raw: Any, label: str, loaded: Loaded) -> bool:
+        return flag_field(raw, label)
+
+
+class Choice(Codec):
+    """One of a few names, kept in the state as its index in ``names`` (phases, versions)."""
+
+    def __init__(self, names: Sequence[str], what: str = "") -> None:
+        self.names, self.what = tuple(names), what
+
+    def dump(self, value: int) -> str:
+        return self.names[value]
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> int:
+        if raw not in self.names:
+            raise ValueError(f"'{label}' must be one of {', '.join(map(repr, self.names))}"
+                             f"{self.what}, not {raw!r}.")
+        return self.names.index(raw)
+
+
+class OneOf(Codec):
+    """One of a few values kept as itself (an ending's reason, or null while playing)."""
+
+    def __init__(self, values: Sequence[Any]) -> None:
+        self.values = tuple(values)
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> Any:
+        if raw not in self.values:
+            raise ValueError(f"'{label}' must be one of {', '.join(map(repr, self.values))}, "
+                             f"not {raw!r}.")
+        return raw
+
+
+class ListOf(Codec):
+    """A list of ``item`` values, its length in ``lengths`` (any if None) or at most ``longest``."""
+
+    def __init__(self, item: Codec, longest: Bound | None = None,
+                 lengths: Sequence[int] | None = None) -> None:
+        self.item, self.longest, self.lengths = item, longest, lengths
+        self.depth = item.depth + 1
+
+    def dump(self, value: list[Any]) -> list[Any]:
+        dump = self.item.dump
+        return list(value) if type(self.item).dump is Codec.dump else [dump(v) for v in value]
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> list[Any]:
+        longest = None if self.longest is None else _bound(self.longest, loaded)
+        if (not isinstance(raw, list) or (longest is not None and len(raw) > longest)
+                or (self.lengths is not None and len(raw) not in self.lengths)):
+            size = (f" of {' or '.join(map(str, self.lengths))} items" if self.lengths
+                    else f" of at most {longest} items" if longest is not None else "")
+            raise ValueError(f"'{label}' must be a list{size}.")
+        load = self.item.load
+        return [load(v, label, loaded) for v in raw]
+
+
+class Custom(Codec):
+    """A field with its own form: ``dump`` and ``load`` given (cards as text, counts, …)."""
+
+    def __init__(self, dump: Callable[[Any], Any], load: Callable[[Any, str, Loaded], Any],
+                 depth: int = 0) -> None:
+        self._dump, self._load, self.depth = dump, load, depth
+
+    def dump(self, value: Any) -> Any:
+        return self._dump(value)
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> Any:
+        return self._load(raw, label, loaded)
+
+
+class Names(Codec):
+    """The seats' names, ``players`` of them (see ``names_field``)."""
+
+    depth = 1
+
+    def dump(self, value: list[str]) -> list[str]:
+        return list(value)
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> list[str]:
+        return names_field(raw, loaded["players"])
+
+
+class Players(Codec):
+    """The seat count: saved, never kept (the state counts its names)."""
+
+    def __init__(self, allowed: Sequence[int], title: str, rule: str, note: str = "") -> None:
+        self.allowed, self.title, self.rule, self.note = allowed, title, rule, note
+
+    def load(self, raw: Any, label: str, loaded: Loaded) -> int:
+        return player_count(raw, self.allowed, self.title, self.rule, self.note)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a position: the attribute and the save key are both ``name``.
+
+    ``seat``: one value per seat, saved in ``"seats"[p][name]`` and kept as a list by seat.
+    ``group``: saved inside the object ``data[group]`` (the supply, the excavation…).
+    ``words``: the key of its line in a position description (default: ``name`` in words).
+    ``was``: the key the field had in saves written before it was renamed (read still).
+    ``kept``: False for a field saved but not kept (``players``: the state counts its names).
+    """
+
+    name: str
+    codec: Codec
+    seat: bool = False
+    group: str | None = None
+    words: str | None = None
+    was: str | None = None
+    kept: bool = True
+
+    @property
+    def depth(self) -> int:
+        """How many levels of lists the attribute holds: what ``clone`` must copy."""
+        return self.codec.depth + self.seat
+
+    @property
+    def description_key(self) -> str:
+        return self.words if self.words is not None else self.name.replace("_", " ")
+
+
+class Schema:
+    """A game's position, once: the ``Field`` rows in the order a snapshot writes them.
+
+    ``unsaved`` names the state's other mutable lists (kept for speed, rebuilt on loading),
+    with their copy depth, so that ``clone`` copies them too; ``derived`` names its
+    immutable values worked out from the fields (draw tables, caches), never saved."""
+
+    def __init__(self, *fields: Field, unsaved: Mapping[str, int] | None = None,
+                 derived: Sequence[str] = ()) -> None:
+        names = [f.name for f in fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"A schema names a field twice: {names}.")
+        self.fields = fields
+        self.unsaved = dict(unsaved or {})
+        self.derived = tuple(derived)
+        self._top = tuple(f for f in fields if not f.seat and f.group is None)
+        self._seat = tuple(f for f in fields if f.seat)
+        self._groups: dict[str, tuple[Field, ...]] = {}
+        for f in fields:
+            if f.group is not None:
+                self._groups[f.group] = (*self._groups.get(f.group, ()), f)
+        self._order = self._key_order()
+        self._renamed = tuple(f for f in fields if f.was is not None)
+
+    def _key_order(self) -> tuple[tuple[str, Any], ...]:
+        """The snapshot's top-level keys in order: a field, "seats" or a group, each where
+        its first field stands in the table."""
+        order: list[tuple[str, Any]] = []
+        seen: set[str] = set()
+        for f in self.fields:
+            key, part = (("seats", self._seat) if f.seat else (f.name, f) if f.group is None
+                         else (f.group, self._groups[f.group]))
+            if key not in seen:
+                seen.add(key)
+                order.append((key, part))
+        return tuple(order)
+
+    def copies(self, depth: int) -> tuple[str, ...]:
+        """The kept attributes ``clone`` copies ``depth`` levels deep."""
+        saved = tuple(f.name for f in self.fields if f.kept and f.depth == depth)
+        return saved + tuple(name for name, d in self.unsaved.items() if d == depth)
+
+    @property
+    def deepest(self) -> int:
+        return max([f.depth for f in self.fields if f.kept] + list(self.unsaved.values()))
+
+    def description_keys(self, seat: bool = False) -> tuple[str, ...]:
+        """The keys of a position description's lines (``seat``: of a player line's items)."""
+        return tuple(f.description_key for f in (self._seat if seat else self.fields)
+                     if f.seat == seat and f.kept)
+
+    # ----- saving and loading -------------------------------------------------------
+    def dump(self, state: object) -> dict[str, Any]:
+        """The snapshot of ``state``: every field, dumped by its codec, in table order."""
+        values = state.__dict__
+        data: dict[str, Any] = {}
+        for key, part in self._order:
+            if key == "seats":
+                columns = [(f.name, f.codec.dump, values[f.name]) for f in part]
+                data[key] = [{name: dump(column[p]) for name, dump, column in columns}
+                             for p in range(len(values["names"]))]
+            elif isinstance(part, Field):
+                data[key] = part.codec.dump(self._value(part, values))
+            else:
+                data[key] = {f.name: f.codec.dump(self._value(f, values)) for f in part}
+        return data
+
+    @staticmethod
+    def _value(field: Field, values: dict[str, Any]) -> Any:
+        return values[field.name] if field.kept else len(values["names"])
+
+    def load(self, data: Any) -> Loaded:
+        """Every field of the snapshot ``data``, checked by its codec; ValueError naming the
+        first one that is wrong. The game builds its state from the result."""
+        if not isinstance(data, dict):
+            raise ValueError("A position is a JSON object.")
+        data = self.migrate(data)
+        loaded: Loaded = {}
+        for key, part in self._order:
+            if key == "seats":
+                self._load_seats(data.get("seats"), part, loaded)
+            elif isinstance(part, Field):
+                loaded[key] = part.codec.load(data.get(key), key, loaded)
+            else:
+                group = data.get(key)
+                if not isinstance(group, dict):
+                    raise ValueError(f"'{key}' must be an object with "
+                                     f"{', '.join(repr(f.name) for f in part)}.")
+                for f in part:
+                    loaded[f.name] = f.codec.load(group.get(f.name), f"{key} {f.name}", loaded)
+        return loaded
+
+    @staticmethod
+    def _load_seats(seats: Any, fields: tuple[Field, ...], loaded: Loaded) -> None:
+        n = loaded["players"]
+        if not isinstance(seats, list) or len(seats) != n:
+            raise ValueError(f"'seats' must list {n} players.")
+        for f in fields:
+            loaded[f.name] = []
+        for p, seat in enumerate(seats):
+            if not isinstance(seat, dict):
+                raise ValueError(f"Seat {p + 1} must be an object.")
+            for f in fields:
+                loaded[f.name].append(f.codec.load(seat.get(f.name), f"seat {p + 1} {f.name}",
+                                                   loaded))
+
+    def migrate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` with keys renamed since it was saved under their new names (a copy; the
+        data itself is left as it was)."""
+        renamed = [f for f in self._renamed if self._holds_old_key(data, f)]
+        if not renamed:
+            return data
+        data = dict(data)
+        for f in renamed:
+            if f.seat:
+                data["seats"] = [_renamed(seat, f) for seat in data["seats"]]
+            elif f.group is not None:
+                data[f.group] = _renamed(data[f.group], f)
+            else:
+                data = _renamed(data, f)
+        return {key: data[key] for key, _ in self._order if key in data} | data
+
+    @staticmethod
+    def _holds_old_key(data: dict[str, Any], f: Field) -> bool:
+        if f.seat:
+            seats = data.get("seats")
+            return isinstance(seats, list) and any(
+                isinstance(seat, dict) and f.was in seat for seat in seats)
+        where = data.get(f.group) if f.group is not None else data
+        return isinstance(where, dict) and f.was in where and f.name not in where
+
+    def set_on(self, state: object, loaded: Loaded) -> None:
+        """Give ``state`` the kept fields of ``loaded`` as its attributes, in table order."""
+        values = state.__dict__
+        for f in self.fields:
+            if f.kept:
+                values[f.name] = loaded[f.name]
+
+
+def _renamed(mapping: Any, f: Field) -> Any:
+    if not isinstance(mapping, dict) or f.was not in mapping:
+        return mapping
+    return {(f.name if key == f.was else key): value for key, value in mapping.items()}
 
 
 def player_count(players: object, allowed: Sequence[int], title: str, rule: str,

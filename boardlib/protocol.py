@@ -22,6 +22,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from boardlib.fields import Schema
 from boardlib.messages import default_names as default_names  # re-exported for the games
 from boardlib.messages import register_catalog, render_event, render_message
 
@@ -206,10 +207,21 @@ class GameState:
         """A field's value in words for a message (a game names its own cards, tiles…)."""
         return str(value)
 
+    SCHEMA: ClassVar[Schema]
+    """The position's fields, once (``boardlib.fields``): the snapshot, the loading and the
+    copy depths of ``clone`` are made from it."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "MESSAGES" in cls.__dict__:
             register_catalog(cls.GAME, cls)
+        schema = cls.__dict__.get("SCHEMA")
+        if schema is not None:
+            cls.LIST_FIELDS = schema.copies(1)
+            cls.NESTED_FIELDS = schema.copies(2)
+            cls.DEEP_FIELDS = schema.copies(3)
+            if schema.deepest > 3:
+                raise TypeError(f"{cls.__name__}: clone copies lists three levels deep at most.")
 
     history: list[Action]
     """Every action since the starting position, chance outcomes included."""
@@ -219,9 +231,12 @@ class GameState:
     _start: dict[str, Any]
 
     LIST_FIELDS: ClassVar[tuple[str, ...]] = ()
-    """The position's list fields: ``clone`` copies them, so a copy never shares them."""
+    """The position's list fields: ``clone`` copies them, so a copy never shares them
+    (made from ``SCHEMA``)."""
     NESTED_FIELDS: ClassVar[tuple[str, ...]] = ()
     """The position's lists of lists (one list per seat, …): ``clone`` copies both levels."""
+    DEEP_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """Lists three levels deep (a display of columns per seat): ``clone`` copies all three."""
 
     def begin(self, start: dict[str, Any] | None = None) -> None:
         """Make a freshly built position a game's start: no history, empty caches, and
@@ -272,10 +287,10 @@ class GameState:
 
     # ----- what a game tells about its position -------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-safe data, hidden parts included (saves, equality).
-
-        The game's ``from_snapshot(snapshot())`` rebuilds an equal position."""
-        raise NotImplementedError
+        """The whole position as JSON-safe data, hidden parts included (saves, equality),
+        written from ``SCHEMA``. The game's ``from_snapshot(snapshot())`` rebuilds an equal
+        position."""
+        return self.SCHEMA.dump(self)
 
     def validate(self) -> None:
         """Raise ``ValueError``, naming the rule, if this position could not arise in a game."""
@@ -304,9 +319,9 @@ class GameState:
     def clone(self: _State) -> _State:
         """An independent copy: moves on it never change this state.
 
-        Copies the fields named in ``LIST_FIELDS`` and ``NESTED_FIELDS`` and the history;
-        every other field must be immutable (a number, a string, a tuple, None) or one the
-        rules never change in place. A game with deeper structures extends this."""
+        Copies each list field as deep as ``SCHEMA`` says and the history; every other
+        field must be immutable (a number, a string, a tuple, None) or one the rules never
+        change in place (a property test checks that no copy shares a list)."""
         other = _new_object(type(self))
         fields = other.__dict__
         fields.update(self.__dict__)
@@ -314,6 +329,8 @@ class GameState:
             fields[key] = fields[key][:]
         for key in self.NESTED_FIELDS:
             fields[key] = [row[:] for row in fields[key]]
+        for key in self.DEEP_FIELDS:
+            fields[key] = [[inner[:] for inner in row] for row in fields[key]]
         other.history = self.history[:]
         return other
 

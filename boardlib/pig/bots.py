@@ -21,7 +21,7 @@ class HoldAtBot:
 
     def choose(self, state: PigState, rng: random.Random) -> Action:
         at_stake = state.turn_total
-        wins = state.scores[state.player] + at_stake >= state.target
+        wins = state.scores[state.to_move] + at_stake >= state.target
         return HOLD if at_stake and (at_stake >= self.limit or wins) else ROLL
 
     def __repr__(self) -> str:

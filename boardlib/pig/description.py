@@ -64,4 +64,5 @@ def parse_description(text: object) -> dict[str, Any]:
         "phase": "over" if over else "rolling" if rolling else "decide",
         "ended": "target" if over else None,
     }
-    return check_position(position)
+    check_position(position)  # the same refusals as a loaded save, before any state is made
+    return position

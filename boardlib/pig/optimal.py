@@ -132,7 +132,7 @@ class OptimalPigBot:
     def choose(self, state: PigState, rng: random.Random) -> Action:
         if not state.turn_total:
             return ROLL
-        mine, theirs = state.scores[state.player], state.scores[1 - state.player]
+        mine, theirs = state.scores[state.to_move], state.scores[1 - state.to_move]
         if mine + state.turn_total >= state.target:
             return HOLD
         return ROLL if self.solution.roll[mine][theirs][state.turn_total] else HOLD

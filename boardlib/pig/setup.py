@@ -9,7 +9,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from boardlib.fields import names_field, player_count
+from boardlib.fields import (
+    Choice,
+    Custom,
+    Field,
+    Names,
+    OneOf,
+    Players,
+    Schema,
+    Whole,
+    names_field,
+    player_count,
+    seat_number,
+)
 from boardlib.pig.data import (
     BUST,
     DEFAULT_TARGET,
@@ -51,31 +63,34 @@ def start_position(players: object = 2, names: Sequence[str] | None = None,
     }
 
 
-def check_position(data: Any) -> dict[str, Any]:
-    """``data`` (names cleaned) if it is a position the rules can reach; ValueError naming
-    the rule if not."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    count = check_players(data.get("players"))
-    names = names_field(data.get("names"), count)
-    target = check_target(data.get("target"))
-    scores = data.get("scores")
-    if not isinstance(scores, list) or len(scores) != count:
+def _scores(raw: Any, label: str, loaded: dict[str, Any]) -> list[int]:
+    count = loaded["players"]
+    if not isinstance(raw, list) or len(raw) != count:
         raise ValueError(f"'scores' must list {count} scores, one per player.")
-    for seat, score in enumerate(scores):
-        _check_points(score, f"player {seat + 1}'s score")
-    to_move = data.get("to_move")
-    if isinstance(to_move, bool) or not isinstance(to_move, int) or to_move not in range(count):
-        raise ValueError(f"'to_move' must be a seat from 0 to {count - 1}, not {to_move!r}.")
-    turn_total = _check_points(data.get("turn_total"), "the turn total")
-    phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
-    ended = data.get("ended")
-    if ended is not None and ended not in ENDINGS:
-        raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
-    _check_ending(scores, target, to_move, turn_total, phase, ended)
-    return {**data, "names": names}
+    return [_check_points(score, f"player {seat + 1}'s score") for seat, score in enumerate(raw)]
+
+
+_POINTS = Custom(int, lambda raw, label, loaded: _check_points(raw, "the turn total"))
+SCHEMA = Schema(
+    Field("players", Players(PLAYER_COUNTS, TITLE, "PG-1.2"), kept=False),
+    Field("names", Names()),
+    Field("target", Custom(int, lambda raw, label, loaded: check_target(raw))),
+    Field("scores", Custom(list, _scores, depth=1)),
+    Field("to_move", Whole(0, seat_number)),
+    Field("turn_total", _POINTS),
+    Field("phase", Choice(PHASES)),
+    Field("ended", OneOf((None, *ENDINGS))),
+)
+"""Pig's position: every field once, in the order a snapshot writes them."""
+
+
+def check_position(data: Any) -> dict[str, Any]:
+    """The fields of ``data`` (names cleaned) if it is a position the rules can reach;
+    ValueError naming the rule if not."""
+    loaded = SCHEMA.load(data)
+    _check_ending(loaded["scores"], loaded["target"], loaded["to_move"], loaded["turn_total"],
+                  PHASES[loaded["phase"]], loaded["ended"])
+    return loaded
 
 
 def _check_points(value: Any, what: str) -> int:

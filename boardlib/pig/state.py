@@ -11,7 +11,7 @@ from typing import Any
 from boardlib.pig.data import BUST, DECIDE, DEFAULT_TARGET, FACES, GAME, OVER, PHASES, ROLLING
 from boardlib.pig.description import describe, parse_description
 from boardlib.pig.messages import MESSAGES, format_value
-from boardlib.pig.setup import check_position, start_position
+from boardlib.pig.setup import SCHEMA, check_position, start_position
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -41,12 +41,12 @@ class PigState(GameState):
     format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'roll' or 'hold'"
-    LIST_FIELDS = ("names", "scores")
+    SCHEMA = SCHEMA
 
     names: list[str]
     target: int
     scores: list[int]
-    player: int  # whose turn it is
+    to_move: int  # whose turn it is
     turn_total: int  # points rolled this turn, not yet banked
     phase: int  # DECIDE, ROLLING (the die is in the air: a chance node) or OVER
     ended: str | None
@@ -54,7 +54,7 @@ class PigState(GameState):
     # ----- the rules (hooks of the protocol) ----------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        return self.player if phase == DECIDE else CHANCE if phase == ROLLING else TERMINAL
+        return self.to_move if phase == DECIDE else CHANCE if phase == ROLLING else TERMINAL
 
     def _player_actions(self) -> tuple[Action, ...]:
         # PG-3.4: a turn begins with a roll; holding 0 would only pass the turn
@@ -71,7 +71,7 @@ class PigState(GameState):
         return _illegal("rule", "hold_nothing", "PG-3.4")  # the one refusal left: hold at 0
 
     def _apply(self, action: Action, events: list[Event]) -> None:
-        player = self.player
+        player = self.to_move
         if action is ROLL:
             self.phase = ROLLING
             events.append(new_event(GAME, "roll", player, {}))
@@ -107,35 +107,22 @@ class PigState(GameState):
     def _next_turn(self, events: list[Event]) -> None:
         self.turn_total = 0
         self.phase = DECIDE
-        self.player = (self.player + 1) % len(self.names)
-        events.append(new_event(GAME, "next_turn", self.player, {}))
+        self.to_move = (self.to_move + 1) % len(self.names)
+        events.append(new_event(GAME, "next_turn", self.to_move, {}))
 
     # ----- the position -------------------------------------------------------------
     def result(self) -> Result:
         """The winner reached the target (PG-4.1); the other is ranked by points (PG-4.2)."""
         if self.phase != OVER:
             raise _illegal("wrong_phase", "not_over", target=self.target)
-        winner = self.player
+        winner = self.to_move
         result = rank_players([[score] for score in self.scores], ["{n} point{s}"], self.names,
                               short=("pts",), labels={"ja": ("{n} 点",)})
         assert result.winners == (winner,), "the winner has the most points"
         return result
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-safe data (nothing in Pig is hidden)."""
-        return {
-            "players": len(self.names),
-            "names": list(self.names),
-            "target": self.target,
-            "scores": list(self.scores),
-            "to_move": self.player,
-            "turn_total": self.turn_total,
-            "phase": PHASES[self.phase],
-            "ended": self.ended,
-        }
-
     def validate(self) -> None:
-        check_position(self.snapshot())
+        check_position(self.snapshot())  # every field's bounds, and the ending (PG-4.1)
 
     def inventory(self) -> dict[str, int]:
         """The one die (PG-1.1): nothing is ever made or lost."""
@@ -162,15 +149,9 @@ class PigState(GameState):
 
 def from_snapshot(data: Any) -> PigState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    data = check_position(data)  # names come back cleaned of extra spaces
+    loaded = check_position(data)  # names come back cleaned of extra spaces
     state = PigState.__new__(PigState)
-    state.names = list(data["names"])
-    state.target = data["target"]
-    state.scores = list(data["scores"])
-    state.player = data["to_move"]
-    state.turn_total = data["turn_total"]
-    state.phase = PHASES.index(data["phase"])
-    state.ended = data["ended"]
+    SCHEMA.set_on(state, loaded)
     state.begin()
     return state
 
