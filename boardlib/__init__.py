@@ -67,10 +67,11 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'boardlib' has no attribute {name!r}")
 
 
-def _games() -> dict:
+def _games() -> dict[str, GameInfo]:
     """The registry (``boardlib.games.GAMES``), loaded when first needed: importing a part of
     boardlib (``boardlib.protocol``) loads no registry of games (issue #32)."""
-    return importlib.import_module("boardlib.games").GAMES
+    games: dict[str, GameInfo] = importlib.import_module("boardlib.games").GAMES
+    return games
 
 
 def __dir__() -> list[str]:

@@ -12,16 +12,16 @@ import random
 import sys
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
 from boardlib import GAMES, tournament
 from boardlib.info import GameInfo
 from boardlib.match import Match
 from boardlib.match import narration_viewer as viewer_of_people
 from boardlib.messages import LANGUAGES, cli_text, fill, localized_names, player_name
-from boardlib.protocol import Event, IllegalAction
+from boardlib.protocol import Event, GameState, IllegalAction
 from boardlib.ranking import Result, phrase
 
 # ----- what the command line knows about a game: read in this one place ---------------------
@@ -211,7 +211,7 @@ def play_game(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def header_lines(facts: GameFacts, setup: Setup, state, lang: str,
+def header_lines(facts: GameFacts, setup: Setup, state: GameState, lang: str,
                  chosen_seed: bool = False) -> list[str]:
     """The title, version, player count and seed (so the game can be replayed), the seats,
     and the notes on placeholder data."""
@@ -250,7 +250,8 @@ def game_text(facts: GameFacts, key: str, lang: str, **fields: object) -> str:
     return fill(template, **fields)
 
 
-def placeholder_notes(state, facts: GameFacts | None = None, lang: str = "en") -> list[str]:
+def placeholder_notes(state: GameState, facts: GameFacts | None = None,
+                      lang: str = "en") -> list[str]:
     """What the game says about made-up component data, printed once at the start."""
     notes = [str(value) for key, value in state.observation(None).items()
              if key.startswith("placeholder")]
@@ -327,7 +328,7 @@ SEAT_KEYS = frozenset({"to_move", "active", "decider", "first", "ender"})
 """Observation keys that hold a seat number: shown as the seat's name, counted from 1."""
 
 
-def position_lines(observation: dict, facts: GameFacts, viewer: int | None,
+def position_lines(observation: Mapping[str, Any], facts: GameFacts, viewer: int | None,
                    lang: str = "en") -> list[str]:
     """What the seat to move may see, in words: the table, then one line per seat.
 
@@ -366,7 +367,7 @@ def _labels(catalog: dict[str, str], prefix: str) -> list[tuple[str, str]]:
             if key.startswith(prefix) and "." not in key[len(prefix):]]
 
 
-def _seat_value(observation: dict, key: str, seat: int) -> object:
+def _seat_value(observation: Mapping[str, Any], key: str, seat: int) -> object:
     """Seat ``seat``'s value of ``key``: from ``seats[seat]``, else the key's per-seat list."""
     if "seats" in observation and key in observation["seats"][seat]:
         return observation["seats"][seat][key]
@@ -408,7 +409,8 @@ def shown_value(key: str, value: object, facts: GameFacts, names: Sequence[str],
     return _name(key, value, facts, lang)
 
 
-def _parts(key: str, value: dict, facts: GameFacts, names: Sequence[str], lang: str) -> str:
+def _parts(key: str, value: Mapping[str, Any], facts: GameFacts, names: Sequence[str],
+           lang: str) -> str:
     """A value made of labelled parts (``view.<key>.<part>``): "face down Dinosaur×12, …"."""
     catalog = facts.module.MESSAGES.get(lang, facts.module.MESSAGES["en"])
     parts = []
@@ -421,7 +423,7 @@ def _parts(key: str, value: dict, facts: GameFacts, names: Sequence[str], lang: 
 
 
 def _name(key: str, value: object, facts: GameFacts, lang: str) -> str:
-    return facts.module.format_value(f"view.{key}", value, lang)
+    return str(facts.module.format_value(f"view.{key}", value, lang))
 
 
 def display_width(text: str) -> int:

@@ -131,7 +131,7 @@ class _CountFormatter(string.Formatter):
         if "/" in format_spec:
             one, many = format_spec.split("/", 1)
             return f"{value} {one if str(value).strip() == '1' else many}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 fill = _CountFormatter().format
@@ -186,7 +186,7 @@ def _examples(text: str, lang: str) -> str:
     return text.replace("' or '", "', '").replace("', '", "'、'")
 
 
-def render_message(game: str | None, key: str, fields: dict, lang: str = "en",
+def render_message(game: str | None, key: str, fields: Mapping[str, Any], lang: str = "en",
                    names: Sequence[str] | None = None) -> str:
     """A catalog message (``core.…`` or the game's own key) with its fields, in ``lang``."""
     shown = localized_names(names, lang) if names is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from boardlib.messages import join_names, localized_names
 
@@ -128,7 +129,8 @@ def _ordinal(place: int, lang: str) -> str:
     return _ORDINALS.get(place, f"{place}th")
 
 
-def _shared(group, place, names, scores, templates, lang) -> str:
+def _shared(group: Sequence[int], place: int, names: Sequence[str],
+            scores: Sequence[Sequence[Any]], templates: Sequence[str], lang: str) -> str:
     who = join_names([names[p] for p in group], lang)
     score = scores[group[0]]
     if lang == "ja":
@@ -140,7 +142,8 @@ def _shared(group, place, names, scores, templates, lang) -> str:
     return f"{who} tie on everything ({values}) and {verb}."
 
 
-def _ahead(group, below, place, names, scores, templates, lang) -> str:
+def _ahead(group: Sequence[int], below: Sequence[int], place: int, names: Sequence[str],
+           scores: Sequence[Sequence[Any]], templates: Sequence[str], lang: str) -> str:
     a, b = scores[group[0]], scores[below[0]]
     decider = next(i for i in range(len(a)) if a[i] != b[i])
     who = join_names([names[p] for p in group], lang)

@@ -135,9 +135,10 @@ NAMING_THE_GAMES = {"boardlib", "boardlib.games", "boardlib.info", "boardlib.lev
 """All that naming the games (``from boardlib import GAMES``) loads of boardlib: the registry
 and what it is made of. ``import boardlib`` alone loads only the package."""
 
-THE_PROTOCOL = {"boardlib", "boardlib.protocol", "boardlib.messages"}
-"""All that ``import boardlib.protocol`` loads of boardlib: no game, no registry, no search
-(issue #32: it loaded the registry, to find message catalogs through it)."""
+THE_PROTOCOL = {"boardlib", "boardlib.protocol", "boardlib.messages", "boardlib.fields"}
+"""All that ``import boardlib.protocol`` loads of boardlib: the message catalogs and the
+schema machinery (both leaves), no game, no registry, no search (issue #32: it loaded the
+registry, to find message catalogs through it)."""
 
 STANDARD_LIBRARY_ALLOWED = {"math"}
 """All that it may add of the standard library (beyond what the interpreter starts with)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from boardlib.pig.data import BUST, FACES
 from boardlib.pig.state import HOLD, ROLL, PigState
@@ -66,11 +67,19 @@ def solve(target: int = 100) -> PigSolution:
     return PigSolution(target, _freeze(win), _freeze(roll))
 
 
-def _freeze(table: list) -> tuple:
+Table = list[list[list[Any]]]
+"""A table being solved: ``table[i][j][k]`` for scores i, j and turn total k."""
+
+
+Memo = dict[tuple[int, int, int, int], float]
+"""The chances of the turn totals worked out: (seat, mine, theirs, turn total) → chance."""
+
+
+def _freeze(table: Table) -> tuple[tuple[tuple[Any, ...], ...], ...]:
     return tuple(tuple(tuple(row) for row in plane) for plane in table)
 
 
-def _solve_pair(i: int, j: int, target: int, win: list, roll: list) -> None:
+def _solve_pair(i: int, j: int, target: int, win: Table, roll: Table) -> None:
     """P(i, j, ·) and P(j, i, ·) together: policy iteration on the two turn starts."""
     x = y = 0.5  # guesses of P(i, j, 0) and P(j, i, 0)
     for _ in range(50):
@@ -87,8 +96,8 @@ def _solve_pair(i: int, j: int, target: int, win: list, roll: list) -> None:
     _fill(j, i, x, target, win, roll)
 
 
-def _affine(i: int, j: int, other: float, target: int, win: list,
-            roll: list) -> tuple[float, float]:
+def _affine(i: int, j: int, other: float, target: int, win: Table,
+            roll: Table) -> tuple[float, float]:
     """P(i, j, 0) as a + b · P(j, i, 0), the policy chosen at the guess ``other``."""
     top = target - i
     coef: list[tuple[float, float]] = [(0.0, 0.0)] * (top + 6)
@@ -109,7 +118,7 @@ def _affine(i: int, j: int, other: float, target: int, win: list,
     return coef[0]
 
 
-def _fill(i: int, j: int, other: float, target: int, win: list, roll: list) -> None:
+def _fill(i: int, j: int, other: float, target: int, win: Table, roll: Table) -> None:
     """Write P(i, j, k) and the best move for every k, given P(j, i, 0) = ``other``."""
     top = target - i
     values = [1.0] * (top + 6)
@@ -143,7 +152,7 @@ def hold_at_win_chance(target: int, limit: int, solution: PigSolution,
     """The exact chance that "hold at ``limit``" beats the best player, moving first or not:
     the same recursion with one seat's move fixed by the rule (a policy evaluation)."""
     # q[s][i][j][k]: the chance the hold-at player wins, seat s to move (0: hold-at, 1: best)
-    memo: dict[tuple[int, int, int, int], float] = {}
+    memo: Memo = {}
     for total in range(2 * target - 2, -1, -1):
         for i in range(max(0, total - target + 1), min(total, target - 1) + 1):
             j = total - i
@@ -164,7 +173,7 @@ def _evaluate_pair(i: int, j: int, target: int, limit: int, solution: PigSolutio
 
 
 def _turn(seat: int, mine: int, theirs: int, target: int, limit: int, solution: PigSolution,
-          memo: dict, bust: float | None = None) -> tuple[float, float]:
+          memo: Memo, bust: float | None = None) -> tuple[float, float]:
     """The hold-at player's chance when ``seat`` starts a turn at (mine, theirs), as
     a + b · (that chance after a 1, when the other seat starts at (theirs, mine, 0)); with
     ``bust`` known, every turn total's chance is written to ``memo``."""
