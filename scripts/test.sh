@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs (into .venv, plus Debian's Chromium for the browser
-# tests) and run all of it: lint, then pytest (unit tests, notebooks via nbval, browser tests,
-# the Binder build). Screenshots and server logs land in test-artifacts/.
+# tests) and run all of it: lint, then pytest (unit tests, the browser tests — where every
+# notebook runs, once, and is checked as nbval did: tests/test_notebooks.py — and the Binder
+# build). Screenshots, server logs and the executed notebooks land in test-artifacts/.
 # Usage: bash scripts/test.sh [--fast] [extra pytest arguments]
 #   --fast: for developers between commits — ruff, mypy and the unit, rule and conformance
 #   tests, without the notebooks, the browser, Binder and the tests marked slow (a few

@@ -16,9 +16,10 @@ BROWSER_TESTS = "tests/browser/"
 
 def work_unit(nodeid: str) -> str:
     """The unit a test is sent to a worker in under ``--dist loadfile`` (scripts/test.sh): its
-    file, so a file's module fixtures (a Binder environment, a JupyterLite site, a notebook's
-    kernel for nbval, whose cells run in order) are made once; but all the browser tests in
-    one unit, so one JupyterLab and one Chromium serve them, as in a serial run."""
+    file, so a file's module fixtures (a Binder environment, a JupyterLite site; under
+    ``--nbval-lax``, a notebook's kernel, whose cells run in order) are made once; but all the
+    browser tests in one unit, so one JupyterLab and one Chromium serve them (and the sweep
+    there is every notebook's one run: tests/test_notebooks.py), as in a serial run."""
     return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid.split("::", 1)[0]
 
 

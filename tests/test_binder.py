@@ -4,12 +4,19 @@ A learner's first contact is often the Binder link, and nothing else exercises b
 the suite's own .venv is installed from pyproject.toml extras, so a missing or clashing pin
 in binder/requirements.txt would go unnoticed. This builds a fresh venv from a copy of the
 repository the way repo2docker does (`pip install -r binder/requirements.txt` from the
-repository root) and executes each notebook headless in it. Needs the package index; takes
-a minute or two. Deselect locally with `-m "not binder"`.
+repository root) and checks what is Binder's own: the lab extensions, the package installed
+from the copy (not the editable source tree) with every file of boardlib/ and widgets/, and
+every import of every notebook, run in a kernel of the venv. The notebooks themselves run
+once in the suite, in the browser sweep (tests/test_notebooks.py says where and why); here
+only when the venv's packages are not the suite's, version for version, since then that run
+says nothing about this one. Needs the package index; takes a minute or two. Deselect
+locally with `-m "not binder"`.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import re
 import shutil
@@ -18,6 +25,7 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +43,9 @@ NOT_IN_BINDER = shutil.ignore_patterns(
     ".git", ".venv", "venv", "test-artifacts", "__pycache__", "*.egg-info", "build", "dist",
     ".pytest_cache", ".ruff_cache", ".hypothesis", ".ipynb_checkpoints",
 )
+
+PACKAGES = ("boardlib", "widgets")  # what `pip install .` puts in the venv
+INSTALLERS = {"pip", "setuptools", "wheel"}  # the venvs' own tools: no notebook imports them
 
 pytestmark = pytest.mark.binder
 
@@ -82,15 +93,69 @@ def base_python() -> str:
     return getattr(sys, "_base_executable", None) or sys.executable
 
 
-def notebook_params() -> list[Any]:
-    """One parameter per notebook; a placeholder when there are none (fails under CI)."""
-    found = sorted(
+def notebooks() -> list[Path]:
+    """Every notebook under notebooks/, checkpoints excluded."""
+    return sorted(
         p for p in NOTEBOOKS_DIR.glob("**/*.ipynb") if ".ipynb_checkpoints" not in p.parts
     )
+
+
+def notebook_params() -> list[Any]:
+    """One parameter per notebook; a placeholder when there are none (fails under CI)."""
+    found = notebooks()
     if not found:
         return [pytest.param(None, id="no-notebooks")]
     return [pytest.param(p.relative_to(ROOT), id=p.relative_to(NOTEBOOKS_DIR).as_posix())
             for p in found]
+
+
+def notebook_imports(paths: list[Path]) -> list[str]:
+    """Every import statement in the notebooks' code cells, once each, in a stable order."""
+    found: set[str] = set()
+    for path in paths:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                tree = ast.parse("".join(cell["source"]), filename=str(path))
+                found |= {ast.unparse(node) for node in ast.walk(tree)
+                          if isinstance(node, (ast.Import, ast.ImportFrom))}
+    return sorted(found)
+
+
+def normalized(name: str) -> str:
+    """A distribution's name as pip compares names (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def version_differences(binder: dict[str, str], suite: dict[str, str]) -> list[str]:
+    """The Binder venv's distributions that the suite's environment lacks or has at another
+    version (the installers aside): "numpy 2.4.6 (the suite: 2.4.5)"."""
+    differ = []
+    for name, version in sorted(binder.items()):
+        if name not in INSTALLERS and suite.get(name) != version:
+            differ.append(f"{name} {version} (the suite: {suite.get(name, 'none')})")
+    return differ
+
+
+def suite_versions() -> dict[str, str]:
+    """The distributions of the environment this test runs in (the suite's .venv)."""
+    return {normalized(d.metadata["Name"]): d.version for d in metadata.distributions()}
+
+
+INSTALLED_FILES_CODE = f"""
+import importlib, json, pathlib
+files = []
+for name in {PACKAGES!r}:
+    top = pathlib.Path(importlib.import_module(name).__file__).parent
+    files += [p.relative_to(top.parent).as_posix() for p in top.rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts]
+print(json.dumps(files))
+"""
+
+VERSIONS_CODE = (
+    "import json, re\nfrom importlib import metadata\n"
+    "print(json.dumps({re.sub(r'[-_.]+', '-', d.metadata['Name']).lower(): d.version "
+    "for d in metadata.distributions()}))"
+)
 
 
 @pytest.fixture(scope="module")
@@ -148,14 +213,75 @@ def test_binder_environment_has_the_lab_and_the_packages(binder_env: BinderEnv) 
         )
 
 
+@pytest.fixture(scope="module")
+def not_the_suites(binder_env: BinderEnv) -> list[str]:
+    """The Binder venv's packages that are not the suite's (none: the same environment)."""
+    listed = binder_env.run(binder_env.python, "-c", VERSIONS_CODE,
+                            cwd=binder_env.repo.parent, timeout=120)
+    assert listed.returncode == 0, listed.stderr[-3000:]
+    return version_differences(json.loads(listed.stdout), suite_versions())
+
+
+def test_the_installed_packages_hold_every_file_of_the_source(binder_env: BinderEnv) -> None:
+    """`pip install .` copies only what pyproject.toml lists (package data: the games' JSON,
+    py.typed); the suite's editable install reads the source tree, so a file left out shows
+    only here."""
+    result = binder_env.run(binder_env.python, "-c", INSTALLED_FILES_CODE,
+                            cwd=binder_env.repo.parent, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    installed = set(json.loads(result.stdout))
+    source = {p.relative_to(binder_env.repo).as_posix() for package in PACKAGES
+              for p in (binder_env.repo / package).rglob("*")
+              if p.is_file() and "__pycache__" not in p.parts}
+    missing = sorted(source - installed)
+    assert not missing, f"the Binder install lacks {len(missing)} files of the source: {missing}"
+
+
+def test_every_import_of_the_notebooks_runs_in_a_binder_kernel(binder_env: BinderEnv) -> None:
+    """One notebook of every import statement in the lessons, executed by a kernel of the
+    venv (the package as installed, not the copy's source): the kernel starts, and each
+    module and name a lesson imports is there."""
+    imports = notebook_imports(notebooks())
+    assert imports, "no imports found in the notebooks"
+    probe = binder_env.repo.parent / "imports.ipynb"
+    probe.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "imports",
+                   "metadata": {}, "outputs": [], "source": "\n".join(imports)}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}), encoding="utf-8")
+    result = binder_env.run(
+        binder_env.python, "-m", "jupyter", "nbconvert", "--execute", "--to", "notebook",
+        "--output=imports.executed", f"--ExecutePreprocessor.timeout={NOTEBOOK_TIMEOUT}",
+        probe, cwd=probe.parent, timeout=3 * NOTEBOOK_TIMEOUT,
+    )
+    assert result.returncode == 0, (
+        f"the notebooks' imports fail in a Binder kernel:\n{result.stderr[-6000:]}")
+
+
+def test_the_version_check_names_each_package_not_the_suites() -> None:
+    suite = {"numpy": "2.4.6", "ipywidgets": "8.1.9", "pip": "25.3"}
+    assert version_differences({"numpy": "2.4.6", "pip": "24.0"}, suite) == []
+    assert version_differences({"numpy": "2.4.5", "ipycanvas": "0.14.3", "pip": "1"}, suite) == [
+        "ipycanvas 0.14.3 (the suite: none)", "numpy 2.4.5 (the suite: 2.4.6)"]
+    assert normalized("JupyterLab_Widgets") == normalized("jupyterlab-widgets")
+
+
 @pytest.mark.parametrize("notebook", notebook_params())
-def test_notebook_runs_in_binder_environment(binder_env: BinderEnv, notebook: Path | None) -> None:
-    """Each notebook executes top to bottom in the Binder venv without an error."""
+def test_notebook_runs_in_binder_environment(binder_env: BinderEnv, not_the_suites: list[str],
+                                             notebook: Path | None) -> None:
+    """Each notebook executes top to bottom in the Binder venv without an error: run here
+    only when the venv's packages are not the suite's (then the browser sweep's run of the
+    notebook, in the suite's environment, says nothing about this one)."""
     if notebook is None:
         message = f"no notebooks under {NOTEBOOKS_DIR.relative_to(ROOT)}/"
         if IN_CI:
             pytest.fail(message)
         pytest.skip(message)
+    if not not_the_suites:
+        pytest.skip("the Binder venv has the suite's packages, each at the suite's version: "
+                    "the browser sweep's run of the notebooks (tests/test_notebooks.py) is "
+                    "theirs")
     out = binder_env.repo.parent / "executed"
     result = binder_env.run(
         binder_env.python, "-m", "jupyter", "nbconvert", "--execute", "--to", "notebook",
@@ -164,6 +290,7 @@ def test_notebook_runs_in_binder_environment(binder_env: BinderEnv, notebook: Pa
         cwd=binder_env.repo, timeout=3 * NOTEBOOK_TIMEOUT,
     )
     assert result.returncode == 0, (
-        f"{notebook} failed in the Binder environment "
-        f"(pip install took {binder_env.install_seconds:.0f} s):\n{result.stderr[-6000:]}"
+        f"{notebook} failed in the Binder environment, whose packages differ from the suite's "
+        f"in {not_the_suites} (pip install took {binder_env.install_seconds:.0f} s):\n"
+        f"{result.stderr[-6000:]}"
     )

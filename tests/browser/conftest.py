@@ -224,6 +224,9 @@ def lab_server(jupyter_home: Path) -> Iterator[Server]:
             f"--LabApp.workspaces_dir={jupyter_home / 'lab-workspaces'}",
             # JupyterLab checkpoints a notebook when it opens it: not inside the repository.
             f"--FileCheckpoints.checkpoint_dir={jupyter_home / 'checkpoints'}",
+            # window.jupyterapp: the sweep reads the executed notebook back from the page
+            # (pages.notebook_content), so no other test runs the notebooks again for it.
+            "--LabApp.expose_app_in_browser=True",
             *ROOT_FLAG,
         ],
         env=isolated_jupyter_env(jupyter_home),

@@ -177,6 +177,25 @@ def output_errors(page: Page) -> list[str]:
     return list(page.evaluate(ERRORS_JS))
 
 
+# The open notebook as JupyterLab holds it (nbformat JSON, outputs of this run included): the
+# lab server exposes its app for this (tests/browser/conftest.py, expose_app_in_browser).
+NOTEBOOK_CONTENT_JS = """
+() => {
+  const panel = window.jupyterapp ? window.jupyterapp.shell.currentWidget : null;
+  const model = panel && panel.context ? panel.context.model : null;
+  return model ? model.toJSON() : null;
+}
+"""
+
+
+def notebook_content(page: Page) -> dict[str, Any]:
+    """The open notebook with the outputs of the run on the page: the executed notebook, read
+    once and checked like a file (``tests.test_notebooks.executed_faults``)."""
+    content = page.evaluate(NOTEBOOK_CONTENT_JS)
+    assert content, "JupyterLab shows no notebook (or does not expose window.jupyterapp)"
+    return dict(content)
+
+
 def canvases(page: Page) -> list[CanvasInfo]:
     """Every output canvas on the page, with whether it has drawn anything."""
     return [CanvasInfo(**c) for c in page.evaluate(CANVASES_JS)]

@@ -1,10 +1,12 @@
 """Ambar (2018) in a real JupyterLab: a whole turn by named clicks, a lesson step, screenshots.
 
-The generic check (tests/browser/test_in_browser.py) runs every notebook; here the student's
-first turn of the play notebook — the journey, the actions, the trade and an upgrade — is played
-by clicks on named targets (and the buttons of moves that have none), with the board partly
-scrolled out of view, and each move the page records is checked against a twin board built the
-same way in this process. Screenshots (1400×900) go to test-artifacts/screenshots/.
+The generic check (tests/browser/test_in_browser.py) runs every notebook, and looks there at the
+watched game's end (tests/browser/after_run_all.py); here the student's first turn of the play
+notebook — the journey, the actions, the trade and an upgrade — is played by clicks on named
+targets (and the buttons of moves that have none), with the board partly scrolled out of view,
+and each move the page records is checked against a twin board built the same way in this
+process. A board typed into a new cell needs its notebook open, not run. Screenshots (1400×900)
+go to test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tests.browser.test_in_browser import (
     LAB_SCROLLER,
     click_named,
     notebook_twin,
+    open_in_lab,
     run_notebook_in_lab,
     typed_board,
 )
@@ -137,16 +140,6 @@ def test_ambar_2018_hot_seat_shows_the_curtain(page: Page, lab: Server) -> None:
     assert "Pass the screen" in " ".join(pages.status_texts(page))
 
 
-def test_ambar_2018_the_end_of_a_game_is_shown(page: Page, lab: Server) -> None:
-    """The watched game's last position, with its final gold, as the notebook shows it."""
-    run_notebook_in_lab(page, lab, PLAY)
-    final = page.locator(".jp-OutputArea-output svg, .jp-OutputArea-output img").last
-    final.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / f"{SHOT}__game_end.png"))
-    shown = " ".join(page.locator(".jp-OutputArea-output").all_inner_texts())
-    assert final.is_visible() and " wins " in shown
-
-
 def test_ambar_2018_lesson_steps_wait_and_the_first_is_done_by_a_click(page: Page,
                                                                         lab: Server) -> None:
     from widgets import RuleStep
@@ -174,7 +167,7 @@ def test_ambar_2018_the_pedlar_clicked_in_the_actions_is_refused_as_no_trade_car
     cards … and gems") though three traders were outlined and the village held two gems; a
     Market then sold. The refusal now names the card, and the sale on the Market plays."""
 
-    run_notebook_in_lab(page, lab, PLAY)
+    open_in_lab(page, lab, PLAY)
     index, twin = typed_board(page, "ambar_2018", PEDLAR, {1: "cautious"}, None)
     start = pages.last_move(page, index)
     assert start is not None
@@ -203,7 +196,7 @@ def test_ambar_2018_the_serpent_earned_is_a_warning_and_never_a_tick(page: Page,
     from widgets.overlays import HEADER_HEIGHT
     from widgets.scene import Text
 
-    run_notebook_in_lab(page, lab, RULES)
+    open_in_lab(page, lab, RULES)
     index, twin = typed_board(page, "ambar_2018", FIVE_DAYS, {1: "cautious"}, "moves")
     words = twin.spec.action_words("stop", twin.seen(), twin.lang)
     page.locator(".boardlib-moves").nth(index).locator("button", has_text=words).first.click()
@@ -229,7 +222,7 @@ def test_ambar_2018_buying_the_pedlar_says_before_and_after_it_discards_the_trav
     click that a bought card replaces yours of its kind, and what happened says after the click
     on the card that the starting traveller is discarded."""
 
-    run_notebook_in_lab(page, lab, RULES)
+    open_in_lab(page, lab, RULES)
     index, twin = typed_board(page, "ambar_2018", UPGRADE, {1: "cautious"}, "moves")
     before = pages.last_move(page, index)
     assert before is not None and "replaces your card of its kind" in before["text"], before

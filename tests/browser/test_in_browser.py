@@ -1,9 +1,15 @@
 """Every notebook runs in a real JupyterLab, its canvases draw, and the play board answers clicks.
 
-Kernel-side tests (nbval) cannot see the page: a widget whose front end fails, a canvas that
-never draws, or a click that is lost all pass there. These tests open the notebooks in
-Chromium and look at what a learner would see. Screenshots go to test-artifacts/screenshots/
-whether the test passes or not.
+A kernel alone cannot see the page: a widget whose front end fails, a canvas that never draws,
+or a click that is lost all pass there. These tests open the notebooks in Chromium and look at
+what a learner would see. Screenshots go to test-artifacts/screenshots/ whether the test passes
+or not.
+
+``test_notebook_runs_in_jupyterlab`` is the one run of each notebook in the suite's
+environment: the page is checked, and the executed notebook, read back from JupyterLab (and
+saved in test-artifacts/executed/), gets the kernel-side checks nbval made
+(``tests.test_notebooks.executed_faults``). Where the notebooks run, and why once:
+tests/test_notebooks.py.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.browser import pages
+from tests.browser.after_run_all import after_run_all_faults
 from tests.browser.conftest import (
+    ARTIFACTS,
     NOTEBOOKS_DIR,
     PLAY_NOTEBOOK,
     ROOT,
@@ -27,12 +35,14 @@ from tests.browser.conftest import (
     skip_or_fail,
 )
 from tests.browser.words import word_faults
+from tests.test_notebooks import executed_faults
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 LAB_SCROLLER = pages.LAB_SCROLLER
 VOILA_TIMEOUT = 90.0  # Voila runs the whole notebook before the page shows the board
+EXECUTED = ARTIFACTS / "executed"  # each notebook as the sweep ran it, outputs included
 
 
 def _params() -> list[Any]:
@@ -74,11 +84,18 @@ def notebook_twin(game: str, notebook: Path, **fixed: Any) -> Any:
                  **{name: value for name, value in options.items() if value is not None})
 
 
+def open_in_lab(page: Page, server: Server, notebook: Path) -> None:
+    """Open a notebook with its kernel idle, without running it: for a board typed into a new
+    cell (``typed_board``), which needs the page and the kernel but none of the lesson's cells
+    (the sweep runs those)."""
+    pages.open_notebook(page, server, notebook.relative_to(ROOT).as_posix())
+
+
 def typed_board(page: Page, game: str, position: str, bots: dict[int, str],
                 controls: str | None) -> tuple[int, Any]:
     """A board of ``position`` (a game's description) typed into a new cell of the open
-    notebook, as a student would, and its twin here with the same seats and seed (the same
-    draws): the board's index on the page, and the twin."""
+    notebook (run or not), as a student would, and its twin here with the same seats and seed
+    (the same draws): the board's index on the page, and the twin."""
     from boardlib import GAMES
     from widgets import Board
 
@@ -102,6 +119,16 @@ def require_play_notebook() -> None:
     """The play notebook must exist: skip locally, fail under CI."""
     if not PLAY_NOTEBOOK.exists():
         skip_or_fail(f"{PLAY_NOTEBOOK.relative_to(ROOT)} does not exist yet")
+
+
+def save_executed(page: Page, notebook: Path) -> dict[str, Any]:
+    """The notebook as this page ran it (nbformat, this run's outputs), also written to
+    test-artifacts/executed/ so a failure can be read cell by cell."""
+    executed = pages.notebook_content(page)
+    path = EXECUTED / notebook.relative_to(NOTEBOOKS_DIR)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(executed, ensure_ascii=False, indent=1), encoding="utf-8")
+    return executed
 
 
 def run_notebook_in_lab(page: Page, server: Server, notebook: Path) -> list[pages.CanvasInfo]:
@@ -195,16 +222,23 @@ def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
 
 @pytest.mark.parametrize("notebook", _params())
 def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | None) -> None:
-    """Run All Cells in JupyterLab: no error output, every canvas in an output has drawn, and
-    the words a student reads there read right (``tests.browser.words``)."""
+    """Run All Cells in JupyterLab, the suite's one run of each notebook: no error output,
+    every canvas in an output has drawn; the executed notebook passes nbval's checks (every
+    cell ran, none raised, the NBVAL_CHECK_OUTPUT cells printed what is stored); the page
+    shows what this notebook must after Run All (``tests.browser.after_run_all``); and the
+    words a student reads there read right (``tests.browser.words``)."""
     if notebook is None:
         skip_or_fail(f"no notebooks under {NOTEBOOKS_DIR.relative_to(ROOT)}/ yet")
         return
     try:
         run_notebook_in_lab(page, lab, notebook)
+        executed = save_executed(page, notebook)  # before a cell is typed into the page
     finally:
         pages.screenshot(page, SCREENSHOTS / f"{artifact_name(notebook)}.png", LAB_SCROLLER)
-    faults = word_faults(page)  # #33.10: counted nouns, bare numbers, unexplained values
+    stored = json.loads(notebook.read_text(encoding="utf-8"))
+    faults = executed_faults(stored, executed)
+    faults += after_run_all_faults(page, notebook.relative_to(NOTEBOOKS_DIR).as_posix())
+    faults += word_faults(page)  # #33.10: counted nouns, bare numbers, unexplained values
     assert not faults, f"{notebook.relative_to(ROOT)}:\n" + "\n".join(faults)
 
 
