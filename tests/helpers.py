@@ -86,7 +86,7 @@ def tags_and_what_they_cover(board: Any) -> tuple[int, list[str]]:
 
     scene = board.scene
     owner = {text: target for target, text in
-             board._last_move_tags(board.seen(), set(scene.ids())).items()}
+             board.last_move_tags(board.seen(), set(scene.ids())).items()}
     texts = [shape for shape in scene.layer("marks")
              if isinstance(shape, Text) and shape.text in owner]
     rects = [s for s in scene.layer("marks") if isinstance(s, Rect) and s.style == TAG_STYLE]

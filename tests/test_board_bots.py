@@ -26,7 +26,7 @@ def test_choosing_a_level_in_the_menu_puts_that_bot_in_the_seat(game):
     board = Board(game, players=2, seed=3)
     board.seat_menus[1].value = "lookahead_easy"
     board.seat_menus[0].value = "person"
-    board._buttons["new_game"].click()  # the person's "New game" press
+    board.controls.setup.new_game.click()  # the person's "New game" press
     bot = board.match.bots[1]
     assert isinstance(bot, LookaheadBot) and bot.name == "lookahead_easy"
     assert 0 not in board.match.bots

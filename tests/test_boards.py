@@ -1,5 +1,9 @@
 """The generic board, for every game in ``widgets.BOARDS``: clicks, hidden information, saves,
-renderers and language — through the public API (a click at x, y; the buttons)."""
+renderers and language — through the public API (a click at x, y; the buttons).
+
+What a click decides is the controller's (``widgets.controller``): those tests build no widget.
+The widget's own tests check that it hands the controller every click and press, and draws
+what the controller says, on the canvas and in the rows around it."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import dataclasses
 import json
 import math
 import random
+from html import escape
 
 import pytest
 from ipycanvas import canvas as ipycanvas_canvas
@@ -15,7 +20,9 @@ from boardlib import GAMES, Match
 from boardlib.match import SHARED_SCREEN
 from tests.helpers import tags_and_what_they_cover
 from widgets import BOARDS, Board
+from widgets.board import status_html
 from widgets.canvas import _paint_key, dirty_region, paint_runs, reach
+from widgets.controller import BoardController
 from widgets.focus import CANVAS_CLASS
 from widgets.scene import LAYERS, Circle, Polygon, Rect, Text, box_of
 from widgets.svg import to_svg
@@ -54,13 +61,26 @@ def random_positions(game: str, count: int, seed: int = 0):
     return found
 
 
+def person_controller(game: str, state) -> BoardController:
+    """A board's controller where every seat is a person, so it never moves by itself: each
+    click is exactly one person's move. Behind a curtain (a game that hides cards) the person
+    to move has the screen: the curtain is lifted first."""
+    board = BoardController(game, state=state.clone())
+    board.unveil()
+    return board
+
+
 def person_board(game: str, state) -> Board:
-    """A board where every seat is a person, so it never moves by itself: each click is
-    exactly one person's move. Behind a curtain (a game that hides cards) the person to move
-    has the screen: the curtain is lifted first."""
+    """The same as a widget (for the tests of what the canvas is sent)."""
     board = Board(game, state=state.clone(), controls=None)
     board.unveil()
     return board
+
+
+def page_click(board: Board, x: float, y: float) -> None:
+    """A click as the page sends it: the canvas's mouse-down message, in scene coordinates."""
+    top = board.renderer.canvas._canvases[-1]
+    top._handle_frontend_event(top, {"event": "mouse_down", "x": x, "y": y}, [])
 
 
 # ----- clicks land on the move they name ---------------------------------------------------------
@@ -68,7 +88,7 @@ def person_board(game: str, state) -> Board:
 def test_every_legal_target_plays_exactly_its_move(game):
     spec = BOARDS[game]
     for state in random_positions(game, 25):
-        board = person_board(game, state)
+        board = person_controller(game, state)
         if not board.match.waiting_for_person():
             continue
         seat = board.state.current_player()
@@ -79,14 +99,14 @@ def test_every_legal_target_plays_exactly_its_move(game):
             if target:
                 by_target.setdefault(target, []).append(action)
         for target, actions in by_target.items():
-            trial = person_board(game, board.state)
+            trial = person_controller(game, board.state)
             x, y = trial.scene.center_of(target)
             assert trial.scene.hit(x, y) == target
             trial.click(x, y)
             if len(actions) == 1:
                 assert trial.match.moves[0] == (seat, actions[0]), (target, actions)
             else:
-                assert trial.match.moves == [] and trial._choices == actions
+                assert trial.match.moves == [] and trial.choices == actions
 
 
 @pytest.mark.slow  # 45-125 s a game: left out of scripts/test.sh --fast
@@ -94,7 +114,7 @@ def test_every_legal_target_plays_exactly_its_move(game):
 def test_ten_thousand_random_clicks_never_break_the_game(game):
     rng = random.Random(5)
     info = GAMES[game]
-    board = Board(game, players=info.player_counts[-1], seed=3, controls=None)
+    board = BoardController(game, players=info.player_counts[-1], seed=3)
     refused = 0
     for _ in range(10_000):
         if board.state.is_terminal() or rng.random() < 0.002:
@@ -114,7 +134,7 @@ def test_ten_thousand_random_clicks_never_break_the_game(game):
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_refused_click_is_told_in_the_header_and_beside_the_pointer(game):
-    board = Board(game, seed=1, controls=None)
+    board = BoardController(game, seed=1)
     board.unveil()  # people sharing a screen of a game that hides cards: the screen is passed
     scene = board.scene
     x, y = scene.width - 3, scene.height - 3  # a corner: never a target
@@ -133,15 +153,58 @@ def test_the_canvas_carries_the_class_the_focus_fix_looks_for(game):
     assert any(type(child).__name__ == "FocusWithoutScroll" for child in board.children)
 
 
+def shows_the_controllers_screen(board: Board) -> bool:
+    """The canvas, the status line, the narration and the move buttons draw what the
+    controller says is on screen now."""
+    screen = board.controller.screen()
+    return (board.renderer.scene is screen.scene
+            and board.status.value == status_html(screen.status)
+            and all(escape(line) in board.narration.value for line in screen.narration)
+            and [b.description for b in board.move_buttons.children]
+            == [move.words for move in screen.moves])
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_widget_hands_the_controller_every_click_and_draws_what_it_says(game):
+    board = Board(game, players=2, seed=1, bots={1: "random"})
+    assert shows_the_controllers_screen(board)
+    seat, seen = board.state.current_player(), board.seen()
+    action = next(a for a in board.state.legal_actions() if board.spec.target_of(a, seat, seen))
+    page_click(board, *board.scene.center_of(board.spec.target_of(action, seat, seen)))
+    if board._choices:  # several moves on the place: the one meant, by its button below
+        assert len(board.chooser.children) == len(board._choices) + 2  # question, moves, Cancel
+        board.chooser.children[1 + board._choices.index(action)].click()
+    assert board.match.moves[0] == (seat, action) and shows_the_controllers_screen(board)
+    if board.move_buttons.children:
+        moves = len(board.match.moves)
+        board.move_buttons.children[-1].click()
+        assert len(board.match.moves) > moves and shows_the_controllers_screen(board)
+    text = board.save()
+    assert board.save_box.value == text and board.save_box.layout.display == ""
+    board.controls.moves.hint.click()
+    assert board.status.value == status_html(board.controller.status())
+    assert board.load().startswith("Game loaded") and board.state.to_json() == text
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_NAMES if GAMES[g].hidden_information])
+def test_the_curtain_button_lifts_the_controllers_curtain(game):
+    board = Board(game, players=2, seed=2)
+    assert board.curtained() and board.curtain_button.layout.display == ""
+    assert board.curtain_button.description == board.controller.screen().curtain
+    board.curtain_button.click()
+    assert not board.curtained() and board.curtain_button.layout.display == "none"
+    assert shows_the_controllers_screen(board)
+
+
 # ----- hidden information ------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_view_is_a_function_of_the_observation_alone(game):
     spec = BOARDS[game]
     for state in random_positions(game, 30, seed=1):
-        board = person_board(game, state)
+        board = person_controller(game, state)
         for viewer in [None, *range(state.num_players)]:
             seen = state.observation(viewer)
-            context = board._context(viewer, {})
+            context = board.view_context(viewer)
             again = json.loads(json.dumps(seen))  # only what the JSON-safe view says
             assert spec.view(seen, context) == spec.view(again, context)
             assert board.scene_for(viewer) == spec.view(
@@ -176,9 +239,9 @@ def test_narration_for_a_viewer_never_tells_what_the_viewer_may_not_know(game):
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_people_sharing_a_screen_see_a_curtain_when_the_game_hides_cards(game):
-    board = Board(game, seed=2, controls=None)
+    board = BoardController(game, seed=2)
     board.info = board.info.replace(hidden_information=True)  # as such games do
-    board._say(None)
+    board.refresh()
     assert board.curtained() and board.viewer is None
     before = board.state.to_json()
     assert "pass the screen" in board.click(*board.scene.center_of(board.scene.ids()[0])).lower()
@@ -194,23 +257,23 @@ def test_people_sharing_a_screen_see_a_curtain_when_the_game_hides_cards(game):
 def test_the_game_to_move_decides_the_viewer():
     game = GAME_NAMES[0]
     seats = GAMES[game].player_counts[0]
-    all_bots = Board(game, seed=1, bots=dict.fromkeys(range(seats), "random"), controls=None)
+    all_bots = BoardController(game, seed=1, bots=dict.fromkeys(range(seats), "random"))
     assert all_bots.viewer is None and all_bots.narration_viewer() is None
 
 
 # ----- chooser, buttons, undo, hint -------------------------------------------------------------
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_several_moves_on_one_target_offer_a_chooser(game):
-    board = Board(game, seed=1, controls=None)
+    board = BoardController(game, seed=1)
     board.unveil()
     seat = board.state.current_player()
     legal = board.state.legal_actions()
     first = board.spec.target_of(legal[0], seat, board.seen())
     board.spec = dataclasses.replace(board.spec, target_of=lambda a, s, seen: first)
-    board._say(None)
+    board.refresh()
     point = board.scene.center_of(first)
     assert "Which one?" in board.click(*point)
-    assert len(board.chooser.children) == len(legal) + 2  # the question, the moves, Cancel
+    assert len(board.screen().choices) == len(legal)  # the moves below the board too
     items = [i for i in board.scene.ids() if i.startswith("choice-")]
     assert len(items) == len(legal) + 1  # the same menu on the board, beside the click
     menu = board.scene.shape_of("choice-0")
@@ -225,34 +288,35 @@ def test_several_moves_on_one_target_offer_a_chooser(game):
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_moves_without_a_place_on_the_board_get_buttons(game):
     for state in random_positions(game, 20, seed=3):
-        board = person_board(game, state)
+        board = person_controller(game, state)
         if not board.match.waiting_for_person():
             continue
         seat, seen = board.state.current_player(), board.seen()
         wanted = [a for a in board.state.legal_actions()
                   if a.kind in board.spec.button_kinds
                   or board.spec.target_of(a, seat, seen) is None]
-        assert len(board.move_buttons.children) == len(wanted)
+        buttons = board.screen().moves
+        assert [button.action for button in buttons] == wanted
         if wanted:
-            board.move_buttons.children[-1].click()
+            board.play(buttons[-1].action)
             assert board.match.moves[0] == (seat, wanted[-1])
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_hint_is_said_in_words_and_outlined(game):
-    board = Board(game, seed=4)
+    board = BoardController(game, seed=4)
     board.unveil()
     message = board.hint()
     assert message.startswith("Hint: ") and len(message) > 30
     assert any(s.style.dash for s in board.scene.layer("highlights"))
-    japanese = Board(game, seed=4, lang="ja")
+    japanese = BoardController(game, seed=4, lang="ja")
     japanese.unveil()
     assert "ヒント" in japanese.hint()
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_undo_takes_back_a_person_move_and_says_so(game):
-    board = Board(game, seed=6, controls="moves")
+    board = BoardController(game, seed=6)
     for _ in range(200):
         legal = [a for a in board.state.legal_actions()] if board.match.waiting_for_person() else []
         if not legal or board.match.can_undo():
@@ -261,45 +325,45 @@ def test_undo_takes_back_a_person_move_and_says_so(game):
     if board.match.can_undo():
         before_moves = len(board.match.moves)
         assert board.undo() == "Move taken back."
-        assert board._buttons["undo"].tooltip.startswith(("Take back", "Undo is off"))
+        assert board.screen().undo.tooltip.startswith(("Take back", "Undo is off"))
         assert len(board.match.moves) < before_moves
     else:
         assert board.undo().startswith("Undo is off")
-    greyed = board._buttons["undo"].style.text_color != ""
-    assert greyed == (board.match.why_no_undo() is not None)
+    undo = board.screen().undo
+    assert undo.greyed == (board.match.why_no_undo() is not None) and not undo.disabled
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_greyed_undo_says_why_on_the_button_and_when_asked(game):
     """Issue #33.7: Undo turned grey after a reveal or the bots' moves, its tooltip "Undo"."""
     board = Board(game, seed=6, controls="moves", bots={1: "random"})
-    assert board._buttons["undo"].tooltip.startswith("Undo is off: you have made no move")
+    assert board.controls.moves.undo.tooltip.startswith("Undo is off: you have made no move")
     for _ in range(200):
         if board.state.is_terminal() or board.match.why_no_undo() == "chance":
             break
         board.play(board.state.legal_actions()[0])
     assert board.match.why_no_undo() == "chance", "no reveal in 200 moves"
-    undo = board._buttons["undo"]
+    undo = board.controls.moves.undo
     assert not undo.disabled and undo.style.text_color  # greyed, and still says why on a click
     assert "a card or a die has been revealed" in undo.tooltip
     moves = list(board.match.moves)
     undo.click()
     assert "revealed" in board.status_text() and board.match.moves == moves
     board.set_language("ja")
-    assert "明らかになりました" in board._buttons["undo"].tooltip
+    assert "明らかになりました" in board.controls.moves.undo.tooltip
 
 
 # ----- saving -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_save_and_load_and_a_tampered_save_is_refused(game):
-    board = Board(game, seed=8, bots={1: "random"})
+    board = BoardController(game, seed=8, bots={1: "random"})
     for _ in range(6):
         if not board.match.waiting_for_person():
             break
         board.play(board.state.legal_actions()[0])
     text = board.save()
     played = board.state.to_json()
-    other = Board(game, seed=9)
+    other = BoardController(game, seed=9)
     assert other.load(text).startswith("Game loaded")
     assert other.state.to_json() == played
     before = other.state.to_json()
@@ -315,13 +379,14 @@ def test_save_and_load_and_a_tampered_save_is_refused(game):
 def test_a_language_switch_retells_everything_on_screen(game):
     board = Board(game, seed=1, bots={1: "random"})
     board.click(2, board.scene.height - 2)
-    english = (board.status_text(), board._buttons["undo"].description,
+    undo = board.controls.moves.undo
+    english = (board.status_text(), undo.description,
                board.seat_menus[0].description, board.seat_menus[1].options)
     board.set_language("ja")
-    japanese = (board.status_text(), board._buttons["undo"].description,
+    japanese = (board.status_text(), undo.description,
                 board.seat_menus[0].description, board.seat_menus[1].options)
     assert all(e != j for e, j in zip(english, japanese))
-    assert not any(ch.isascii() and ch.isalpha() for ch in board._buttons["undo"].description)
+    assert not any(ch.isascii() and ch.isalpha() for ch in undo.description)
     assert board.language_toggle.value == "ja"
 
 
@@ -341,7 +406,7 @@ def _paint_order(shapes) -> list[int]:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_canvas_paints_overlapping_shapes_in_the_order_svg_draws_them(game):
     for state in random_positions(game, 8, seed=7):
-        scene = Board(game, state=state, controls=None).scene
+        scene = BoardController(game, state=state).scene
         for layer in ("board", "pieces", "highlights", "marks"):
             shapes = scene.layer(layer)
             order = _paint_order(shapes)
@@ -497,7 +562,7 @@ def test_a_text_reaches_past_its_estimated_width():
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_on_move_tells_each_person_move_with_its_events(game):
-    board = Board(game, seed=3, controls=None)
+    board = BoardController(game, seed=3)
     heard: list = []
     board.on_move(lambda action, events: heard.append((action, len(events))))
     seat = board.state.current_player()
@@ -511,7 +576,7 @@ def test_on_move_tells_each_person_move_with_its_events(game):
 def test_a_board_plays_on_a_copy_of_the_state_it_is_given(game):
     state = GAMES[game].new_game(seed=5)
     saved = state.to_json()
-    board = Board(game, state=state, controls=None)
+    board = BoardController(game, state=state)
     board.click(*board.scene.center_of(board.scene.ids()[0]))
     assert state.to_json() == saved and board.state is not state
 
@@ -520,14 +585,18 @@ def test_a_board_plays_on_a_copy_of_the_state_it_is_given(game):
 def test_wrong_settings_are_refused_with_the_reason(game):
     info = GAMES[game]
     with pytest.raises(ValueError, match="seat"):
-        Board(game, bots={max(info.player_counts) + 1: "random"})
+        BoardController(game, bots={max(info.player_counts) + 1: "random"})
     with pytest.raises(ValueError, match="unknown bot"):
-        Board(game, bots={1: "genius"})
+        BoardController(game, bots={1: "genius"})
     with pytest.raises(ValueError):
-        Board(game, players=max(info.player_counts) + 1)
-    board = Board(game, seed=1)
+        BoardController(game, players=max(info.player_counts) + 1)
+    with pytest.raises(ValueError, match="lang must be one of en, ja"):
+        BoardController(game, lang="fr")
+    board = BoardController(game, seed=1)
     with pytest.raises(ValueError, match="version"):
         board.new_game(variant="turbo")
+    with pytest.raises(ValueError, match="controls must be"):
+        Board(game, controls="some")
 
 
 def test_last_move_tags_never_cover_each_other():
@@ -550,8 +619,8 @@ def tagged_boards(game: str):
     for players in [n for n in info.player_counts if n >= 2]:
         for seed in (1, 2):
             for moves in (2, 9, 30):
-                board = Board(game, players=players, seed=seed, controls=None,
-                              bots={seat: "random" for seat in range(1, players)})
+                board = BoardController(game, players=players, seed=seed,
+                                        bots={seat: "random" for seat in range(1, players)})
                 rng = random.Random(seed * 100 + moves)
                 for _ in range(moves):
                     if not board.match.waiting_for_person():
@@ -587,7 +656,7 @@ def test_a_tall_board_and_its_controls_fit_a_laptop_screen():
     assert canvas.layout.width == canvas.layout.height == "auto"
     assert f"calc(100vh - {FIT_RESERVE}px)" in canvas.layout.max_height
     assert canvas.layout.max_width == "100%" and "boardlib-board" in board._dom_classes
-    assert board.setup_panel.layout.display == "none" and board._buttons["new_game"]
+    assert board.setup_panel.layout.display == "none" and board.controls.setup.new_game
     board.setup_toggle.value = True
     assert board.setup_panel.layout.display == ""
     board.setup_toggle.value = False

@@ -13,12 +13,13 @@ from boardlib.messages import render_run, runs_of
 from boardlib.protocol import new_event
 from widgets import Board, RuleStep
 from widgets.amber_route.lessons import GHOST_ROLLED
+from widgets.controller import BoardController
 from widgets.overlays import TONES
 from widgets.scene import Text, fit_sentences, text_width, wrap_text
 from widgets.spec import BOARDS
 
 
-def header_lines(board: Board) -> list[str]:
+def header_lines(board: Board | BoardController) -> list[str]:
     """The header's message lines (the marks layer's texts right of the title)."""
     return [shape.text for shape in board.scene.layer("marks") if isinstance(shape, Text)
             and shape.y < 66 and shape.size == 17]
@@ -27,8 +28,8 @@ def header_lines(board: Board) -> list[str]:
 def test_a_failure_is_told_as_a_warning_and_never_with_a_tick():
     """The ghost step played to a failure: 'Done' at 8 of 9 (the step now sets it aside, so
     the same position is played on a plain board)."""
-    board = Board("amber_route", state=ar.from_description(GHOST_ROLLED), bots={1: "careful"},
-                  controls=None)
+    board = BoardController("amber_route", state=ar.from_description(GHOST_ROLLED),
+                            bots={1: "careful"})
     board.play("done")  # 8 of 9: Player 1 fails against the ghost
     lines = header_lines(board)
     assert lines[0].startswith(TONES["warning"][1]), lines
@@ -36,8 +37,8 @@ def test_a_failure_is_told_as_a_warning_and_never_with_a_tick():
 
 
 def test_good_news_of_anyone_is_told_without_a_tick():
-    board = Board("amber_route", state=ar.from_description(GHOST_ROLLED), bots={1: "careful"},
-                  controls=None)
+    board = BoardController("amber_route", state=ar.from_description(GHOST_ROLLED),
+                            bots={1: "careful"})
     board.play("up 1")
     board.play("done")  # 9 of 9: escaped
     lines = header_lines(board)
@@ -73,12 +74,12 @@ def test_a_roll_of_several_dice_is_one_sentence_in_both_languages():
 
 
 def test_the_narration_tells_a_roll_in_one_line():
-    board = Board("amber_route", state=ar.from_description(
+    board = BoardController("amber_route", state=ar.from_description(
         "version: family\nplayer 1: field 3, guards 3, amber 1, hand S1 F2\n"
-        "player 2: field 1\nfacing: D37\n"), bots={1: "careful"}, controls=None, seed=3)
+        "player 2: field 1\nfacing: D37\n"), bots={1: "careful"}, seed=3)
     board.play("play S1")
     board.play("go")
-    told = re.sub("<[^>]+>", "\n", board._tell_narration())
+    told = "\n".join(board.narration())
     assert re.search(r"The dice show \d, \d\.", told), told
     assert "The die shows" not in told
 
@@ -144,7 +145,7 @@ def test_counted_nouns_read_right_for_one_and_for_many():
 
 def test_after_the_roll_the_challenge_panel_says_what_was_rolled():
     """Issue #33.10: "You will roll 2 dice" still showed after the roll."""
-    board = Board("amber_route", state=ar.from_description(GHOST_ROLLED), controls=None)
+    board = BoardController("amber_route", state=ar.from_description(GHOST_ROLLED))
     shown = [s.text for s in board.scene.shapes if isinstance(s, Text)]
     assert "Rolled 2 dice: 4, 4 (sum 8)" in shown and not any("will roll" in t for t in shown)
 
