@@ -37,7 +37,9 @@ def load(text: object, game: str | None = None) -> GameState:
             raise ValueError(
                 f"Move {number} in the save ({action!r}) is not legal there: {problem}"
             ) from None
-    position, reached = _field(data, "position", dict), state.snapshot()
+    # a save written before a key was renamed: its position read under the new names
+    position = type(state).SCHEMA.migrate(_field(data, "position", dict))
+    reached = state.snapshot()
     if reached != position:
         keys = sorted((k for k in {*position, *reached}
                        if position.get(k, _NONE) != reached.get(k, _NONE)), key=str)

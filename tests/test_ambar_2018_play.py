@@ -76,7 +76,7 @@ def test_observations_hide_hands_and_the_known_top_card():
                 view = state.observation(viewer)
                 for p, seat in enumerate(view["seats"]):
                     if p != viewer:
-                        assert isinstance(seat["events"], int)
+                        assert isinstance(seat["event_hand"], int)
                 assert isinstance(view["event_deck"], int)
                 if viewer not in state.top_known:
                     assert view["top"] is None
@@ -105,6 +105,34 @@ def test_tampered_or_truncated_saves_are_refused():
     data["start"]["hoard"]["R"] = 11
     with pytest.raises(ValueError, match=r"AB-1\.1"):
         ambar_2018.from_json(json.dumps(data))
+
+
+def _under_old_key_names(position: dict) -> None:
+    """A snapshot as saves wrote it before three keys were renamed (issue #32): a seat's
+    "event_hand" was "events", the supply's "marker_supply" and "soldier_supply" were
+    "markers" and "soldiers"."""
+    for seat in position["seats"]:
+        seat["events"] = seat.pop("event_hand")
+    supply = position["supply"]
+    position["supply"] = {"markers": supply["marker_supply"],
+                          "soldiers": supply["soldier_supply"], "bank": supply["bank"]}
+
+
+def test_saves_written_before_the_keys_were_renamed_still_load():
+    state = ambar_2018.from_description("phase: journey\nline-up: V6\n"
+                                        "player 1: events FC AM\nplayer 2: events FX")
+    state.apply_action("draw")
+    state.apply_action(state.legal_actions()[0])  # a card drawn: a save with a history
+    data = json.loads(state.to_json())
+    _under_old_key_names(data["start"])
+    _under_old_key_names(data["position"])
+    old = json.dumps(data)
+    assert '"event_hand"' not in old and '"marker_supply"' not in old
+    loaded = ambar_2018.from_json(old)
+    assert loaded == state and loaded.to_json() == state.to_json()  # written by the new names
+    position = state.snapshot()
+    _under_old_key_names(position)
+    assert ambar_2018.from_snapshot(position).snapshot() == state.snapshot()
 
 
 @pytest.mark.rule("AB-3.1")

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from boardlib import CHANCE, TERMINAL, ambar_2018
-from boardlib.ambar_2018.data import BLACK, CODES, COMPONENTS
+from boardlib.ambar_2018.data import BLACK, CODES, COMPONENTS, FOX
 from tests.helpers import described, do, play, refused
 
 RULEBOOK_DECK = {"alchemy": 4, "traveller": 8, "village": 12, "trade": 12, "chants": 5,
@@ -180,7 +180,7 @@ def test_starting_cards_and_goods():
         assert (s["alchemy"], s["traveller"], s["village"]) == ("SA", "ST", "SV")
         assert (s["gold"], s["soldiers"], s["markers"]) == (3, 3, 1)
         assert s["alchemy_gems"] == {"Y": 1}
-        assert sum(state.hands[p]) == 1
+        assert sum(state.event_hand[p]) == 1
 
 
 @pytest.mark.rule("AB-2.2")
@@ -430,7 +430,7 @@ def test_six_days_draw_an_event_card():
     play(state, "draw", "card TB", "stop")
     assert state.current_player() == CHANCE
     play(state, "event FX")
-    assert state.hands[0][8] == 1
+    assert state.event_hand[0][FOX] == 1
 
 
 @pytest.mark.rule("AB-5.3")
@@ -653,9 +653,9 @@ def test_the_red_demon_is_lured_by_more_gold():
 @pytest.mark.rule("AB-11.1")
 def test_event_hands_are_hidden_from_others():
     state = pos("phase: journey\nline-up: V6\nplayer 1: events FC AM\nplayer 2: events FX")
-    assert state.observation(0)["seats"][0]["events"] == {"FC": 1, "AM": 1}
-    assert state.observation(0)["seats"][1]["events"] == 1
-    assert state.observation(1)["seats"][0]["events"] == 2
+    assert state.observation(0)["seats"][0]["event_hand"] == {"FC": 1, "AM": 1}
+    assert state.observation(0)["seats"][1]["event_hand"] == 1
+    assert state.observation(1)["seats"][0]["event_hand"] == 2
     assert state.observation(None)["event_deck"] == 20
 
 

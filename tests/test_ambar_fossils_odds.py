@@ -213,7 +213,7 @@ def test_no_face_down_fossil_of_that_type_left():
         patterns: DPMA, MADP
         excavation: {every_d}
     """)
-    assert state.down[0] == 0
+    assert state.face_down[0] == 0
     with pytest.raises(ValueError, match="No face-down Dinosaur"):
         flip_odds(state, 0, "D")
     with pytest.raises(ValueError, match="No face-down Dinosaur"):

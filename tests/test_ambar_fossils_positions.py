@@ -29,7 +29,7 @@ def test_a_description_builds_the_position_it_says():
     assert state.current_player() == 1 and state.holding == af.parse_fossil("M5")
     assert state.heights[0][4] == 2 and state.tops[0][4] == af.parse_fossil("D3")
     assert state.snapshot()["excavation"]["face_up"] == ["D4", "P4", "P4"]
-    assert sum(state.down) == 96 - 21 - 3 - 1  # everything not written is face-down
+    assert sum(state.face_down) == 96 - 21 - 3 - 1  # everything not written is face-down
 
 
 @pytest.mark.parametrize("seed", range(6))

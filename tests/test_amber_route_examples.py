@@ -27,21 +27,21 @@ def test_monster_fight_example():
         facing: D17
     """)
     assert state.level == 1 and state.hp == 3
-    assert state.fight_round == 0  # support is chosen before the fight's first round
+    assert state.round == 0  # support is chosen before the fight's first round
     do(state, "play F1", "play A1", "go")  # support 2: 1 + 2 = 3 dice
     assert state.is_chance_node() and len(state.dice) == 3
-    assert state.fight_round == 1  # "the first round"
+    assert state.round == 1  # "the first round"
     do(state, "die 5", "die 6", "die 2", "done")  # two hits on 4-6
     assert state.hp == 1
     assert len(state.other_dice) == 2  # the monster's strength is 2
-    assert state.fight_round == 1  # the monster's attack is still the first round
+    assert state.round == 1  # the monster's attack is still the first round
     do(state, "die 4", "die 1")  # one die on 4-6: one guard lost
     assert state.guards[0] == 2
     assert len(state.dice) == 3  # the same three dice again
-    assert state.fight_round == 2 and state.snapshot()["round"] == 2  # "attacks again"
+    assert state.round == 2 and state.snapshot()["round"] == 2  # "attacks again"
     events = do(state, "die 4", "die 1", "die 2", "done")
     assert "overcome" in kinds(events) and state.hp == 0
-    assert state.fight_round == 0 and state.snapshot()["round"] is None  # the fight is over
+    assert state.round == 0 and state.snapshot()["round"] is None  # the fight is over
     # 1 amber, the choice of a guard or a light card, then the card's two guard markers
     assert state.amber[0] == 1 and state.guards[0] == 2
     assert state.legal_actions() == ["reward guard", "reward light"]
@@ -72,7 +72,7 @@ def test_ghost_escape_example():
     do(state, "reward guard")
     assert state.guards[0] == 3
     # the card's reward: two light cards, drawn now
-    assert state.is_chance_node() and state.queue[0][0] == "light"
+    assert state.is_chance_node() and state.queue[0].kind == "light"
     do(state, "card F2", "card M3")
     assert sum(state.hand[0]) == 2
 
@@ -87,7 +87,7 @@ def test_trap_example():
         player 2: field 0
         facing: D40
     """)
-    assert state.level == 2 and state.challenge_dice == 4
+    assert state.level == 2 and state.dice_count == 4
     do(state, "play A1", "go")
     assert len(state.dice) == 5
     do(state, "die 1", "die 1", "die 3", "die 6", "die 4")
@@ -127,7 +127,7 @@ def test_duel_example():
     do(state, "reward guard", "card S1")  # the card's own reward: one light card
     assert state.legal_actions() == ["attack 2", "no attack"]
     do(state, "attack 2")
-    assert state.fight_round == 0  # cards first: the rounds begin with the dice
+    assert state.round == 0  # cards first: the rounds begin with the dice
     do(state, "add M1", "ready")  # the attacker: one card, 2 dice
     assert state.current_player() == 1
     do(state, "add W1", "add W2")  # the defender: two cards, 3 dice
@@ -135,13 +135,13 @@ def test_duel_example():
     do(state, "ready")
     assert state.is_chance_node() and state.duel[2:4] == [2, 3]
     # round 1: the attacker deals two damage
-    assert state.fight_round == 1
+    assert state.round == 1
     do(state, "die 6", "die 5", "die 4", "die 3", "die 2")
     assert state.duel[2:4] == [2, 1]
     # rounds 2 and 3: the defender deals one damage each time; no guard may change a die
-    assert state.queue[0][0] == "roll" and state.fight_round == 2
+    assert state.queue[0].kind == "roll" and state.round == 2
     do(state, "die 3", "die 2", "die 5")
-    assert state.duel[2:4] == [1, 1] and state.fight_round == 3
+    assert state.duel[2:4] == [1, 1] and state.round == 3
     events = do(state, "die 2", "die 4")
     assert ("fight_won", 1) in [(e.kind, e.player) for e in events]
     assert state.snapshot()["round"] is None

@@ -150,7 +150,7 @@ def test_no_die_changes_in_an_advanced_duel():
         state.apply_action(action)
     assert state.is_chance_node()
     state.apply_action("die 3")
-    assert state.is_terminal() or state.queue[0][0] != "modify"
+    assert state.is_terminal() or state.queue[0].kind != "modify"
     with pytest.raises(IllegalAction):
         state.apply_action("up 1")
 

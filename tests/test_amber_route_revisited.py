@@ -20,7 +20,7 @@ def test_1_a_card_that_would_make_a_sixth_die_is_refused():
         facing: D40
     """)  # a legendary trap: 4 dice
     do(state, "play S1")
-    assert state.challenge_dice == 5
+    assert state.dice_count == 5
     refused(state, "play A2", "AR-7.4")
 
 
@@ -61,7 +61,7 @@ def test_4_a_move_two_reward_follows_no_field():
             queue: reward 0; card_reward 0 7; end_turn
         """)  # a level II challenge won; the card's reward: "move 2 fields forward"
         events = do(state, "reward guard")
-        assert state.pos[0] == lands and state.guards[0] == guards  # the level reward only
+        assert state.field[0] == lands and state.guards[0] == guards  # the level reward only
         assert "draw_dark" not in kinds(events) and not state.is_chance_node()
 
 
@@ -139,7 +139,7 @@ def test_8_the_card_not_taken_stays_on_top_of_the_light_deck_known_only_to_the_l
     assert "M1" not in told and "F2" not in told and "on top of the light deck" in told
     assert "山札の一番上" in kept.sentence("ja", state.names, 1)
     again = amber_route.from_json(state.to_json())
-    assert again.light_top == 0 and again.light_top_seen == 0
+    assert again.light_top == 0 and again.light_top_seen_by == 0
     assert amber_route.from_description(state.describe()).snapshot() == state.snapshot()
     # Player 2's turn: the next light card drawn is that card, and Player 1 sees it drawn
     do(state, "buy cards")
@@ -147,7 +147,7 @@ def test_8_the_card_not_taken_stays_on_top_of_the_light_deck_known_only_to_the_l
     refused(state, "card F1", "AR-11.2")
     drawn = next(e for e in do(state, "card M1") if e.kind == "draw_light")
     assert sorted(drawn.seen_by) == [0, 1]
-    assert state.light_top == -1 and state.light_top_seen == -1  # unknown again
+    assert state.light_top == -1 and state.light_top_seen_by == -1  # unknown again
     assert len(state.chance_outcomes()) > 1
 
 

@@ -134,7 +134,7 @@ def test_each_die_is_a_chance_node_with_six_equal_faces():
 @pytest.mark.parametrize("version", ["advanced", "family"])
 def test_common_setup(version):
     state = new_game(players=3, seed=5, version=version)
-    assert state.guards == [3, 3, 3] and state.amber == [1, 1, 1] and state.pos == [0, 0, 0]
+    assert state.guards == [3, 3, 3] and state.amber == [1, 1, 1] and state.field == [0, 0, 0]
 
 
 @pytest.mark.rule("AR-2.2")
@@ -279,7 +279,7 @@ def test_the_owner_discards_over_seven_cards():
         player 2: field 0
     """)
     do(state, "buy cards", "card A3")
-    assert state.current_player() == 0 and state.queue[0][0] == "discard"
+    assert state.current_player() == 0 and state.queue[0].kind == "discard"
     refused(state, "card A1", "AR-5.4")
     do(state, "discard M1")
     assert sum(state.hand[0]) == 7 and state.is_chance_node()
@@ -294,7 +294,7 @@ def test_moving_one_or_two_fields():
         player 2: field 24, guards 0
     """)
     do(state, "move 2")
-    assert state.pos[0] == 6 and state.guards[0] == 1
+    assert state.field[0] == 6 and state.guards[0] == 1
     state = position("""
         player 1: field 24, guards 2
         player 2: field 4, guards 0
@@ -316,7 +316,7 @@ def test_fields_terrain_village_city():
         player 3: field 8, amber 0
     """)
     do(state, "move 1")
-    assert state.queue[0][0] == "dark" and state.is_chance_node()
+    assert state.queue[0].kind == "dark" and state.is_chance_node()
     do(state, "reveal D00", "go", "die 6", "done")  # a level II mountain monster
     while state.current_player() != 1:  # sixes: the fight ends whatever the guards (AR-8.5)
         state.apply_action(state.legal_actions()[-1])
@@ -343,7 +343,7 @@ def test_divine_grace_once_dice_per_player_picked_in_turn():
     do(state, "pick 6")  # face 6: gain 1 amber
     assert state.amber[0] == 1 and state.current_player() == 1
     do(state, "pick 5")  # face 5: move 2 fields
-    assert state.pos[1] == 8
+    assert state.field[1] == 8
     assert state.legal_actions() == ["pick 4"]
     do(state, "pick 4")  # face 4: gain 1 guard
     assert state.guards[2] == 4
@@ -370,7 +370,7 @@ def test_grace_gifts_by_face():
     do(state, "grace", "die 3", "die 2", "pick 3")
     assert state.guards[0] == 5
     do(state, "pick 2")
-    assert state.queue[0][0] == "light" and state.queue[1][0] == "light"
+    assert state.queue[0].kind == "light" and state.queue[1].kind == "light"
 
 
 # ----- AR-6 darkness cards ------------------------------------------------------------
@@ -461,7 +461,7 @@ def test_only_matching_cards_add_their_value_in_dice():
     assert state.legal_actions() == ["play S2", "play A1", "go"]
     refused(state, "play M3", "AR-7.1")
     do(state, "play S2")
-    assert state.challenge_dice == 3 and state.light_discard[LIGHT_TOKENS.index("S2")] == 1
+    assert state.dice_count == 3 and state.light_discard[LIGHT_TOKENS.index("S2")] == 1
 
 
 @pytest.mark.rule("AR-7.2")
@@ -506,10 +506,10 @@ def test_no_more_than_five_dice():
         facing: D37
     """)
     do(state, "play S3")
-    assert state.challenge_dice == 4 and "play S2" not in state.legal_actions()
+    assert state.dice_count == 4 and "play S2" not in state.legal_actions()
     refused(state, "play S2", "AR-7.4")
     do(state, "play A1")
-    assert state.challenge_dice == 5
+    assert state.dice_count == 5
 
 
 # ----- AR-8 monsters ----------------------------------------------------------------
@@ -573,16 +573,16 @@ def test_the_fight_round_is_counted_saved_and_checked():
     do(state, "play W2", "go")
     assert state.snapshot()["round"] == 1
     do(state, "die 4", "die 1", "die 1", "done", "die 1", "die 1")
-    assert state.fight_round == 2 and state.observation(1)["round"] == 2  # public
+    assert state.round == 2 and state.observation(1)["round"] == 2  # public
     assert "round: 2" in state.describe().splitlines()
     assert from_description(state.describe()).snapshot() == state.snapshot()
-    assert state.clone().fight_round == 2 and state.clone() == state
+    assert state.clone().round == 2 and state.clone() == state
     other = state.clone()
-    other.fight_round = 3
+    other.round = 3
     assert other != state
     save = state.to_json()
     assert json.loads(save)["position"]["round"] == 2
-    assert amber_route.from_json(save).fight_round == 2
+    assert amber_route.from_json(save).round == 2
     tampered = json.loads(save)
     tampered["position"]["round"] = 5
     with pytest.raises(ValueError, match="differs in 'round'"):
@@ -605,8 +605,8 @@ def test_the_fight_round_is_counted_saved_and_checked():
     assert state.hp == 0 and state.snapshot()["round"] is None
     rolling = ("player 1: field 10, guards 6\nplayer 2: field 0\nfacing: D00\ndice: 0\n"
                "queue: roll 0 0; modify 0 0 0; hit 0; end_turn\n")
-    assert from_description(rolling).fight_round == 1  # a described fight: round 1 by default
-    assert from_description(rolling + "round: 3").fight_round == 3
+    assert from_description(rolling).round == 1  # a described fight: round 1 by default
+    assert from_description(rolling + "round: 3").round == 3
     with pytest.raises(ValueError, match="must say which round"):
         from_description(rolling + "round: none")
 
@@ -620,7 +620,7 @@ def test_a_lost_fight_ends_its_rounds():
         facing: D00
     """)
     do(state, "go", "die 1", "done", "die 1", "die 1", "die 2", "done")
-    assert state.fight_round == 2
+    assert state.round == 2
     events = do(state, "die 6", "die 1")
     assert "failed" in [e.kind for e in events] and state.snapshot()["round"] is None
 
@@ -705,7 +705,7 @@ def test_trap_dice_must_match():
             player 2: field 0
             facing: {card}
         """)
-        assert (state.level, state.challenge_dice) == (dice - 2, dice)
+        assert (state.level, state.dice_count) == (dice - 2, dice)
     state = position("""
         player 1: field 3, guards 0, hand A1
         player 2: field 0
@@ -765,7 +765,7 @@ def test_kept_rewards_extra_die_damage_and_reroll():
     """)  # a swamp monster; kept: swamp extra die, damage 3-6, reroll 1
     assert state.legal_actions() == ["use D33", "use D34", "go"]
     do(state, "use D33", "use D34")
-    assert state.challenge_dice == 2 and state.damage_boost
+    assert state.dice_count == 2 and state.damage36
     do(state, "go", "die 3", "die 1")
     assert "reroll 2" in state.legal_actions()
     do(state, "reroll 2", "die 3", "done")
@@ -943,7 +943,7 @@ def test_positions_that_cannot_arise_are_refused(field, value):
 
 def test_the_documented_description_example():
     state = from_description(amber_route.__doc__.split("from_description('''")[1].split("'''")[0])
-    assert state.version == 1 and state.pos[0] == 3 and state.level == 1
+    assert state.version == 1 and state.field[0] == 3 and state.level == 1
     assert state.legal_actions() == ["play S1", "play S2", "play A1", "go"]
 
 
@@ -963,3 +963,81 @@ def test_every_queue_step_has_its_method_in_the_dispatch_tables():
             assert State.AUTO[kind].__name__ == f"_auto_{kind}", kind
     assert set(State.DO) | set(State.AUTO) == set(STEP_WHO)
     assert set(State.SKIP) <= set(STEP_WHO)
+
+
+def test_the_careful_bot_chooses_by_a_table_too():
+    """Issue #32.5: the bot found its chooser by getattr("_" + kind); its table is written
+    out, one chooser per step at which a player chooses, named after the step."""
+    from boardlib.amber_route.bots import CarefulBot
+    from boardlib.amber_route.data import STEP_WHO
+
+    players_steps = {kind for kind, who in STEP_WHO.items() if who == "p"}
+    assert set(CarefulBot.CHOOSERS) == players_steps
+    for kind, chooser in CarefulBot.CHOOSERS.items():
+        assert chooser.__name__ == f"_{kind}", kind
+
+
+def test_a_step_is_read_by_name_and_saved_as_before():
+    """Issue #32.5: a step has named fields, cannot change (steps are shared by clones and
+    premade), and is still saved as its kind and numbers."""
+    import dataclasses
+
+    from boardlib.amber_route.data import Step, _step
+
+    state = position("""
+        player 1: field 10, guards 6
+        player 2: field 0
+        facing: D00
+        dice: 0 0
+        queue: roll 0 1; modify 0 0 0; hit 0; end_turn
+    """)
+    head = state.queue[0]
+    assert (head.kind, head.player, head.a, head.b) == ("roll", 0, 1, -1)
+    assert head == Step("roll", 0, 1) and _step("roll", 0, 1) is _step("roll", 0, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        head.player = 1
+    assert state.snapshot()["queue"] == ["roll 0 1", "modify 0 0 0", "hit 0", "end_turn"]
+    assert state.queue[1] == Step("modify", 0, 0, 0)
+
+
+_EACH_FIELD_REFUSED = [
+    (lambda d: d.update(version="expert"), "'version' must be one of 'advanced', 'family' "
+                                           r"\(AR-4\.1\)"),
+    (lambda d: d["seats"][0].update(kept="D01"), r"'seat 1 kept' holds only cards whose reward "
+                                                 r"waits for later, not D01 \(AR-11\.2\)"),
+    (lambda d: d["seats"][1].update(grace="D00"), r"'seat 2 grace' holds only grace cards, not "
+                                                  r"D00 \(AR-2\.2\)"),
+    (lambda d: d.update(look="S1 S2 S3"), r"'look' holds at most 2 light cards, not 3 "
+                                          r"\(AR-11\.2\)"),
+    (lambda d: d.update(dice=[1] * 6), r"'dice' must be a list of at most 5 items \(AR-7\.4\)"),
+    (lambda d: d.update(queue=["prepare 0"]), "must end with the end of the turn"),
+    (lambda d: d.update(queue=["hit 0", "end_turn"]), "must wait for a player or for chance"),
+    (lambda d: d["seats"][0].update(field=26), "'seat 1 field' must be a whole number 0–25"),
+    (lambda d: d.update(light_top_seen_by=2), "'light_top_seen_by' must be a whole number 0–1"),
+]
+
+
+@pytest.mark.rule("AR-4.1", "AR-11.2", "AR-2.2", "AR-7.4")
+@pytest.mark.parametrize(("change", "message"), _EACH_FIELD_REFUSED)
+def test_each_field_is_checked_by_its_own_codec(change, message):
+    """Issue #32.2: a field's own bounds are its codec's (setup.SCHEMA), checked as it is
+    loaded and named in the refusal; the rules that fields keep together are validate's."""
+    assert CARD_KEEP[1] is False and CARD_KIND[0] != GRACE  # the cards the changes use
+    data = new_game(players=2, seed=4).snapshot()
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        amber_route.from_snapshot(data)
+
+
+def test_validate_checks_the_live_state_field_by_field_and_its_caches():
+    """A state changed in place is checked like a loaded one (its snapshot by the schema),
+    and the values kept for speed must agree with the fields they come from."""
+    state = new_game(players=2, seed=4)
+    state.validate()
+    state.dice = [1] * 6
+    with pytest.raises(ValueError, match=r"AR-7\.4"):
+        state.validate()
+    state = new_game(players=2, seed=4)
+    state._actor = 1 - state._actor
+    with pytest.raises(ValueError, match="player to move"):
+        state.validate()

@@ -86,7 +86,7 @@ def test_landslides_to_the_box_and_the_rest_into_the_bag():
         assert state.box == box
         assert state.bag[amphipolis.TOKENS.index("LS")] == 24 - box
         assert sum(state.bag) == 135 - box  # every other tile is in the bag
-        assert not any(state.area) and state.covered == 0
+        assert not any(state.areas) and state.covered == 0
 
 
 @pytest.mark.rule("AM-2.3")
@@ -141,7 +141,7 @@ def test_seeding_matches_the_draw_and_return_procedure():
 @pytest.mark.rule("AM-2.5")
 def test_player_one_plays_first():
     state = new_game(players=3, seed=5)
-    assert state.player == 0 and state.current_player() == CHANCE
+    assert state.to_move == 0 and state.current_player() == CHANCE
     events = state.apply_action(state.sample_chance(random.Random(0)))
     assert events[0].player == 0
 
@@ -161,11 +161,11 @@ def test_four_draws_each_a_chance_node_weighted_by_the_bag():
             t: Fraction(n, sum(bag)) for t, n in enumerate(bag) if n
         }
         action = state.sample_chance(rng)
-        before = state.area[:]
+        before = state.areas[:]
         state.apply_action(action)
         tile = action.args[0]
         if tile != amphipolis.TOKENS.index("LS"):
-            assert state.area[tile] == before[tile] + 1
+            assert state.areas[tile] == before[tile] + 1
         if draw < 3:
             assert state.draws_left == 3 - draw
     assert state.current_player() in (0, 1)  # the take follows (or the next turn)
@@ -203,7 +203,7 @@ def test_up_to_two_tiles_from_one_area():
     refused(state, "take LU", "AM-3.3")
     state.apply_action("end")
     assert state.finds[0][amphipolis.TOKENS.index("LU")] == 1
-    assert state.player == 1 and state.current_player() == CHANCE
+    assert state.to_move == 1 and state.current_player() == CHANCE
 
 
 @pytest.mark.rule("AM-3.3")
@@ -212,7 +212,7 @@ def test_nothing_to_take_ends_the_turn_by_itself():
                              "covered: 3")
     events = state.apply_action("draw LS")
     assert [e.kind for e in events] == ["landslide", "nothing_to_take", "next_turn"]
-    assert state.player == 1 and state.draws_left == 4
+    assert state.to_move == 1 and state.draws_left == 4
 
 
 @pytest.mark.rule("AM-3.3")
@@ -220,7 +220,7 @@ def test_turn_ends_by_itself_when_only_end_is_left():
     state = take_position("used 1: assistant, archaeologist, digger, professor")
     state.apply_action("take MG")  # mosaics still hold MR, so a choice remains
     state.apply_action("take MR")
-    assert state.player == 1 and state.current_player() == CHANCE
+    assert state.to_move == 1 and state.current_player() == CHANCE
 
 
 @pytest.mark.rule("AM-3.4")
@@ -239,7 +239,7 @@ def test_the_turn_passes_to_the_left():
     state = from_description("players: 3\nareas: AB\nstep: take\nto move: 3\n"
                              "used 3: assistant, archaeologist, digger, professor")
     state.apply_action("take AB")
-    assert state.player == 0  # player 3 → player 1
+    assert state.to_move == 0  # player 3 → player 1
 
 
 # ----- AM-4 characters ------------------------------------------------------------------
@@ -255,7 +255,7 @@ def test_characters_come_after_the_take_once_per_turn_and_once_per_game():
     refused(state, "end", "AM-4.1")  # take a tile with it first
     refused(state, "digger", "AM-4.1")  # one per turn
     state.apply_action("take CA")
-    assert state.player == 1  # the assistant's one tile ended the turn
+    assert state.to_move == 1  # the assistant's one tile ended the turn
     again = take_position("used 1: assistant")
     again.apply_action("take MR")
     assert "assistant" not in legal(again)
@@ -279,7 +279,7 @@ def test_assistant_takes_one_tile_from_any_area():
     assert {a for a in legal(state)} == {"take MR", "take MG", "take CA", "take SP", "take AB",
                                         "take AN", "take LU", "take LL"}
     state.apply_action("take MR")  # the chosen area is allowed too
-    assert state.finds[0][0] == 2 and state.player == 1
+    assert state.finds[0][0] == 2 and state.to_move == 1
 
 
 @pytest.mark.rule("AM-4.3")
@@ -293,7 +293,7 @@ def test_archaeologist_takes_up_to_two_from_one_other_area():
     assert set(legal(state)) == {"take LU", "take LL", "end"}
     refused(state, "take CA", "AM-4.3")
     state.apply_action("take LL")
-    assert state.player == 1
+    assert state.to_move == 1
 
 
 @pytest.mark.rule("AM-4.4")
@@ -307,7 +307,7 @@ def test_digger_takes_up_to_two_from_the_chosen_area():
     state.apply_action("take MG")
     assert "end" in legal(state)
     state.apply_action("take MG")
-    assert state.finds[0][:3] == [2, 2, 0] and state.player == 1
+    assert state.finds[0][:3] == [2, 2, 0] and state.to_move == 1
 
 
 @pytest.mark.rule("AM-4.5")
@@ -324,7 +324,7 @@ def test_professor_takes_one_from_each_other_area():
     state.apply_action("take LL")
     finds = dict(zip(amphipolis.TOKENS, state.finds[0]))
     assert (finds["MR"], finds["SP"], finds["AN"], finds["LL"]) == (1, 1, 1, 1)
-    assert state.player == 1
+    assert state.to_move == 1
 
 
 @pytest.mark.rule("AM-4.5")
@@ -333,7 +333,7 @@ def test_professor_skips_empty_areas():
     state.apply_action("take MR")
     state.apply_action("professor")
     state.apply_action("take CA")
-    assert state.player == 1
+    assert state.to_move == 1
 
 
 # ----- AM-5 the end ---------------------------------------------------------------------
@@ -447,7 +447,7 @@ def test_solo_landslide_ends_the_turn_and_the_robber_takes_everything():
     state.apply_action("draw SP")
     events = state.apply_action("draw LU")
     assert [e.kind for e in events][-2:] == ["robber", "next_turn"]
-    assert not any(state.area) and sum(state.robber) == 5
+    assert not any(state.areas) and sum(state.robber) == 5
     assert state.current_player() == CHANCE and state.draws_left == 4
     assert "grave robber" in events[-2].sentence()
     calm = from_description("players: 1\nareas: MR CA\ncovered: 9\nstep: draw 1")
@@ -460,7 +460,7 @@ def test_solo_end_the_robber_takes_the_rest():
     state = from_description("players: 1\nplayer 1: CA*3\nareas: MR SP*2\ncovered: 15\n"
                              "step: draw 2")
     state.apply_action("draw LS")
-    assert state.is_terminal() and not any(state.area)
+    assert state.is_terminal() and not any(state.areas)
     robber = dict(zip(amphipolis.TOKENS, state.robber))
     assert robber["MR"] == 1 and robber["SP"] == 2
 
@@ -533,6 +533,59 @@ def test_tampered_saves_are_refused():
     tampered["history"][5] = "draw LS" if saved["history"][5] != "draw LS" else "draw MR"
     with pytest.raises(ValueError):
         amphipolis.from_json(json.dumps(tampered))
+
+
+OLD_SAVE = (  # written by the hand-kept snapshot before the schema (seed 0, the Professor's take)
+    '{"players":2,"names":["Player 1","Player 2"],"bag":{"MR":9,"MG":5,"MY":9,"CA":10,"SP":10,'
+    '"AB":5,"AN":5,"AR":5,"AG":3,"AY":4,"AP":4,"LU":9,"LL":10,"SU":4,"SL":2,"LS":17},'
+    '"areas":{"MG":2,"CA":1,"SP":2,"AP":1},"finds":[{"MG":2,"CA":1,"AG":1,"SU":1,"SL":2},'
+    '{"AG":1,"AY":1,"LU":1,"SL":1}],"robber":{},"box":0,"covered":7,'
+    '"used":[["archaeologist","digger","professor"],["assistant","archaeologist"]],'
+    '"to_move":0,"phase":"professor","draws_left":0,"landslide_drawn":false,'
+    '"chosen":"skeletons","taken":1,"character_area":null,"professor_done":["amphoras"],'
+    '"ender":null}'
+)
+
+
+@pytest.mark.rule("AM-4.5")
+def test_a_position_saved_before_the_schema_loads_and_is_written_back_the_same():
+    state = amphipolis.from_snapshot(json.loads(OLD_SAVE))
+    assert json.dumps(state.snapshot(), separators=(",", ":")) == OLD_SAVE
+    professor, amphoras = amphipolis.CHARACTERS.index("professor"), amphipolis.AREAS.index(
+        "amphoras")
+    assert state.used[0] >> professor & 1 and state.professor_done == 1 << amphoras
+    assert state.to_move == 0 and state.character_area == -1 and not state.landslide_drawn
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(covered=17), r"'covered' must be a whole number 0–16, not 17 \(AM-1\.3"),
+    (lambda d: d.update(draws_left=5), r"'draws_left' .* not 5 \(AM-3\.1\)"),
+    (lambda d: d.update(taken=3), r"'taken' .* not 3 \(AM-3\.3\)"),
+    (lambda d: d.update(to_move=2), r"'to_move' must be a whole number 0–1, not 2"),
+    (lambda d: d.update(chosen="attic"), r"'chosen' must be one of 'mosaics'"),
+    (lambda d: d.update(professor_done=["amphoras", "amphoras"]), r"twice.*\(AM-4\.5\)"),
+    (lambda d: d["used"].__setitem__(1, ["assistant", "assistant"]),
+     r"'seat 2 used' names one of them twice.*\(AM-4\.1\)"),
+    (lambda d: d["used"].__setitem__(0, ["wizard"]), r"'seat 1 used' must list some of"),
+    (lambda d: d.update(finds=d["finds"][:1]), r"'finds' must list 2 items, one per player"),
+    (lambda d: d["finds"][1].update(SL=-1), r"'seat 2 finds': the count of SL must be a whole"),
+    (lambda d: d["areas"].update(LS=1), r"'areas': 'LS' cannot be there"),
+    (lambda d: d["bag"].update(XX=1), r"'bag': 'XX' cannot be there"),
+    (lambda d: d.update(landslide_drawn=0), r"'landslide_drawn' must be true or false"),
+])
+def test_a_field_out_of_its_bounds_is_refused_by_name(change, message):
+    data = json.loads(OLD_SAVE)
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        amphipolis.from_snapshot(data)
+
+
+@pytest.mark.rule("AM-8.1")
+def test_the_solo_entrance_starts_with_eight_spaces_covered_in_a_save_too():
+    data = new_game(players=1, seed=2).snapshot()
+    data.update(covered=7)
+    with pytest.raises(ValueError, match=r"'covered' must be a whole number 8–16, not 7"):
+        amphipolis.from_snapshot(data)
 
 
 # ----- exact probabilities, narration, bots --------------------------------------------

@@ -159,8 +159,8 @@ def test_position_lines_lay_out_the_table_then_each_seat():
     facts = game_facts("ambar_2018")
     view = {"names": ["Ann", "Bo"], "viewer": 1, "round": 2, "lineup": ["V6", "OR"],
             "fled": False, "active": 1, "queue": ["draw"],
-            "seats": [{"gold": 3, "alchemy": "SA", "events": 2},
-                      {"gold": 0, "alchemy": "SA", "events": {"FG": 1}}]}
+            "seats": [{"gold": 3, "alchemy": "SA", "event_hand": 2},
+                      {"gold": 0, "alchemy": "SA", "event_hand": {"FG": 1}}]}
     assert position_lines(view, facts, 1, "en") == [
         "Table: round: 2;  on the road: Bo;  line-up: Town, Oracle",
         "Ann: gold 3, alchemy: Starting alchemy, event cards 2",

@@ -66,7 +66,7 @@ def test_the_odds_agree_with_a_simulation_from_the_same_position(seed):
     while state.observation(None)["phase"] != "choose" or state.is_chance_node():
         state.apply_action(state.sample_chance(rng) if state.is_chance_node()
                            else bot.choose(state, rng))
-    table = odds(state.observation(state.player), "en")
+    table = odds(state.observation(state.to_move), "en")
     assert table is not None
     n = 3000
     for row, kind in zip(table.rows, [k for k in "DPMA" if state.observation(0)["excavation"]
@@ -169,7 +169,7 @@ def test_amphipolis_takes_score_what_the_lesson_says():
 @pytest.mark.parametrize("players, covered, seed", [(3, 13, 5), (2, 12, 8), (1, 13, 2)])
 def test_amphipolis_draw_odds_agree_with_a_simulation(players, covered, seed):
     state = amphipolis_take_position(players, covered, seed)
-    table = BOARDS["amphipolis"].odds(state.observation(state.player), "en")
+    table = BOARDS["amphipolis"].odds(state.observation(state.to_move), "en")
     draw = table.then[0] if table.then else table
     slides = [row.chances[0] for row in draw.rows[:-2 if players == 1 else -1]]
     end = draw.rows[-1].chances[0]
@@ -201,7 +201,7 @@ def test_amphipolis_draw_odds_agree_with_a_simulation(players, covered, seed):
 
 def test_amphipolis_next_draw_is_the_lessons_formula_at_the_next_turn():
     state = amphipolis_take_position(3, 8, 13)  # the lesson's SEED, PLAYERS and COVERED
-    draw = BOARDS["amphipolis"].odds(state.observation(state.player), "en").then[0]
+    draw = BOARDS["amphipolis"].odds(state.observation(state.to_move), "en").then[0]
     finish_turn(state)  # the next player's turn begins: the lesson's formula applies there
     formula = amphipolis_probability.next_draw_exact(state)
     assert [row.chances[0] for row in draw.rows[:-1]] == list(formula.values())

@@ -151,7 +151,7 @@ def twin(state, seat: int):
     """The same position with one hidden card of another seat swapped for a different unseen
     card: a state that looks the same to ``seat`` but is not the same."""
     other = state.clone()
-    hands = other.hand if other.GAME == "amber_route" else other.hands
+    hands = other.hand if other.GAME == "amber_route" else other.event_hand
     pile = other.light_deck if other.GAME == "amber_route" else other.event_deck
     for p, hand in enumerate(hands):
         if p == seat:

@@ -25,6 +25,7 @@ from boardlib.ambar_2018.odds import (
 from widgets import Board
 from widgets.ambar_2018.spec import SPEC, action_words, odds, status, target_of
 from widgets.ambar_2018.view import view
+from widgets.controller import BoardController
 from widgets.scene import Text, text_width
 from widgets.spec import ViewContext
 
@@ -35,8 +36,9 @@ JOURNEY = ("phase: journey\nline-up: V6 BY TA\ndrawn: 3\n"
 """A journey in progress: three days, one black card, the whole rest of the round-1 deck."""
 
 
-def board_at(description: str, **options) -> Board:
-    return Board("ambar_2018", state=ab.from_description(description), **options)
+def board_at(description: str, **options) -> BoardController:
+    """The board's controller at a described position (the tests of what a click decides)."""
+    return BoardController("ambar_2018", state=ab.from_description(description), **options)
 
 
 def texts(scene) -> list[str]:
@@ -45,28 +47,27 @@ def texts(scene) -> list[str]:
 
 # ----- what a click does ------------------------------------------------------------------------
 def test_the_deck_draws_and_a_line_up_card_is_bought_in_the_upgrade_phase():
-    board = board_at(JOURNEY, controls=None, bots={1: "cautious"})
+    board = board_at(JOURNEY, bots={1: "cautious"})
     board.click(*board.scene.center_of("deck"))
     assert board.match.moves == [(0, "draw")]
     board = board_at("phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n",
-                     controls=None, bots={1: "cautious"})
+                     bots={1: "cautious"})
     board.click(*board.scene.center_of("lineup-1"))
     assert board.match.moves[0] == (0, "buy 2")
 
 
 def test_own_cards_offer_their_moves_and_anothers_cards_are_refused():
     board = board_at("phase: actions\nactions: 3\nline-up: V6 TA TB\n"
-                     "player 1: markers 3, alchemy gems Y2\n", controls="moves",
-                     bots={1: "cautious"})
+                     "player 1: markers 3, alchemy gems Y2\n", bots={1: "cautious"})
     board.click(*board.scene.center_of("alchemy-0"))
-    assert board._choices == ["make Y3", "make B1"]  # the starting alchemy with 3 markers
+    assert board.choices == ["make Y3", "make B1"]  # the starting alchemy with 3 markers
     board.choose(1)
     assert board.match.moves[-1] == (0, "make B1") and board.state.actions == 2
     before = board.state.to_json()
     message = board.click(*board.scene.center_of("alchemy-1"))
     assert "Player 2's cards" in message and board.state.to_json() == before
     board.click(*board.scene.center_of("traveller-0"))
-    assert board._choices == ["carry Y 1", "carry Y 2", "carry B 1"]
+    assert board.choices == ["carry Y 1", "carry Y 2", "carry B 1"]
 
 
 def test_a_danger_is_fought_or_paid_on_its_card_and_stop_is_a_button():
@@ -241,7 +242,8 @@ def test_the_panel_reads_only_what_the_seat_may_see():
 
 
 def test_the_panel_speaks_the_language_and_is_quick():
-    board = board_at(JOURNEY, bots={1: "cautious"}, show_odds=True)
+    board = Board("ambar_2018", state=ab.from_description(JOURNEY), bots={1: "cautious"},
+                  show_odds=True)  # the widget: its panel
     assert "Expected actions" in board.odds_panel.value
     board.set_language("ja")
     assert "アクションの期待値" in board.odds_panel.value
@@ -298,12 +300,12 @@ def _twins(seed: int) -> list[tuple[ab.Ambar2018State, ab.Ambar2018State]]:
             continue
         seat = state.current_player()
         twin = state.clone()
-        for p, hand in enumerate(twin.hands):
+        for p, hand in enumerate(twin.event_hand):
             if p != seat and sum(hand):
                 n = sum(hand)
-                twin.hands[p] = [0] * len(hand)
-                twin.hands[p][rng.randrange(len(hand))] = n  # as many cards, others
-        if twin.hands != state.hands:
+                twin.event_hand[p] = [0] * len(hand)
+                twin.event_hand[p][rng.randrange(len(hand))] = n  # as many cards, others
+        if twin.event_hand != state.event_hand:
             twin.event_deck = list(reversed(state.event_deck))  # as many cards, others
             twin.validate()
             assert state.observation(seat) == twin.observation(seat)
@@ -325,8 +327,8 @@ def test_the_hint_is_the_same_in_positions_that_look_the_same_to_the_seat():
         seat = state.current_player()
         hints = []
         for position in (state, twin):
-            board = Board("ambar_2018", state=position, controls=None,
-                          bots={p: "cautious" for p in range(3) if p != seat})
+            board = BoardController("ambar_2018", state=position,
+                                    bots={p: "cautious" for p in range(3) if p != seat})
             if not board.match.waiting_for_person():
                 break
             hints.append(board.hint())
@@ -369,10 +371,10 @@ def test_the_cautious_bot_is_judged_by_the_exact_rule():
 def test_a_last_move_tag_never_lands_on_another_turns_line_up_card(seed):
     """A line-up position names another card once the turn moves on: no tag for those moves."""
     board = board_at("phase: upgrade\ndecider: 1\nline-up: V6 T2\nplayer 1: gold 5\n",
-                     controls=None, bots={1: "cautious"}, seed=seed)
+                     bots={1: "cautious"}, seed=seed)
     board.click(*board.scene.center_of("lineup-1"))  # buy the Pedlar; Player 2's turn follows
     assert board.match.moves[0] == (0, "buy 2")
-    tags = board._last_move_tags(board.seen(), set(board.scene.ids()))
+    tags = board.last_move_tags(board.seen(), set(board.scene.ids()))
     assert not any(target.startswith("lineup-") for target in tags), tags
     assert set(SPEC.untagged) == {"buy", "sell", "fight", "pay"}
 
@@ -391,7 +393,7 @@ def test_a_traveller_clicked_in_the_actions_is_refused_as_no_trade_card_and_a_tr
     """Issue #33.8: the Pedlar (a traveller) clicked in the actions was refused with the sale's
     general condition, though two trade cards and the village's gems were there."""
     board = board_at("phase: actions\nactions: 2\nline-up: T2 TA TB TC\n"
-                     "player 1: markers 3, village gems Y2\n", controls=None, bots={1: "cautious"})
+                     "player 1: markers 3, village gems Y2\n", bots={1: "cautious"})
     before, gold = board.state.to_json(), board.state.gold[0]
     message = board.click(*board.scene.center_of("lineup-0"))
     assert "Pedlar, is not a trade card" in message and "AB-6.6" in message

@@ -11,14 +11,16 @@ from widgets import Board, picture, picture_svg
 from widgets.ambar_fossils import view
 from widgets.ambar_fossils.lessons import LESSONS
 from widgets.ambar_fossils.spec import SPEC, action_words, intent, target_of
+from widgets.controller import BoardController
 from widgets.scene import Text
 from widgets.spec import ViewContext
 
 ROW = "D? P? M? A? D? P? M? A? D? P?"
 
 
-def board_at(description: str, **options) -> Board:
-    return Board("ambar_fossils", state=af.from_description(description), **options)
+def board_at(description: str, **options) -> BoardController:
+    """The board's controller at a described position (the tests of what a click decides)."""
+    return BoardController("ambar_fossils", state=af.from_description(description), **options)
 
 
 def test_view_is_pure_and_repeatable():
@@ -32,10 +34,10 @@ def test_view_is_pure_and_repeatable():
 def test_every_legal_action_has_a_target_that_a_click_finds():
     state = af.from_description(f"player 1: D2 {ROW[3:]}\nplayer 2: {ROW}\nexcavation: D3 P4")
     for moment in range(3):
-        seen = state.observation(state.player)
-        scene = view(seen, ViewContext(viewer=state.player))
+        seen = state.observation(state.to_move)
+        scene = view(seen, ViewContext(viewer=state.to_move))
         for action in state.legal_actions():
-            target = target_of(action, state.player, seen)
+            target = target_of(action, state.to_move, seen)
             if target is None:
                 continue
             x, y = scene.center_of(target)
@@ -60,7 +62,7 @@ def test_every_state_has_an_svg_picture_and_boardlib_knows_no_widgets():
 
 
 def test_a_click_makes_the_move_the_engine_makes():
-    board = Board("ambar_fossils", players=2, seed=7)
+    board = BoardController("ambar_fossils", players=2, seed=7)
     twin = af.new_game(players=2, seed=7)
     board.click(*board.scene.center_of("down-M"))  # flip M, and the reveal that follows
     twin.apply_action("flip M")
@@ -71,7 +73,8 @@ def test_a_click_makes_the_move_the_engine_makes():
 
 
 def test_an_illegal_click_names_the_rule_and_changes_nothing():
-    board = board_at(f"player 1: D5 {ROW[3:]}\nplayer 2: {ROW}\nexcavation: D2")
+    board = Board("ambar_fossils", state=af.from_description(
+        f"player 1: D5 {ROW[3:]}\nplayer 2: {ROW}\nexcavation: D2"))  # the widget: its status
     before = board.state.to_json()
     message = board.click(*board.scene.center_of("column-0-4"))
     assert message.startswith("Not allowed: First choose a fossil") and "AF-4.2" in message
@@ -87,7 +90,7 @@ def test_an_illegal_click_names_the_rule_and_changes_nothing():
 
 
 def test_clicks_on_nothing_or_on_another_display_change_nothing():
-    board = Board("ambar_fossils", players=3, seed=2)
+    board = BoardController("ambar_fossils", players=3, seed=2)
     before = board.state.to_json()
     assert board.click(2, board.scene.height - 2) == ("Click a fossil in the Excavation, or a "
                                                      "column of your display.")
@@ -97,7 +100,7 @@ def test_clicks_on_nothing_or_on_another_display_change_nothing():
 
 
 def test_a_bot_moves_at_once_and_its_last_move_is_marked():
-    board = Board("ambar_fossils", players=2, seed=3, bots={1: "greedy"})
+    board = BoardController("ambar_fossils", players=2, seed=3, bots={1: "greedy"})
     board.click(*board.scene.center_of("down-D"))
     if board.state.holding >= 0:
         board.play("return")
@@ -124,7 +127,8 @@ def test_hints_are_said_in_words_with_the_reason():
     message = board.hint()
     assert message.startswith("Hint: Place Dinosaur 3 in column 2.")
     assert "next to your Dinosaur 2, so you get an extra turn (AF-7.1)" in message
-    assert Board("ambar_fossils", seed=1).hint().startswith("Hint: Turn over a face-down ")
+    assert BoardController("ambar_fossils", seed=1).hint().startswith(
+        "Hint: Turn over a face-down ")
 
 
 def test_an_extra_turn_is_said_in_the_header():
@@ -175,13 +179,13 @@ def test_the_end_of_game_panel_ranks_and_explains():
 
 
 def test_new_game_and_wrong_player_counts():
-    board = Board("ambar_fossils", players=2, seed=1)
+    board = BoardController("ambar_fossils", players=2, seed=1)
     board.new_game(players=4, seed=8)
     assert board.state.num_players == 4 and board.state.history == []
     with pytest.raises(ValueError):
         board.new_game(players=5)
     with pytest.raises(ValueError):
-        Board("ambar_fossils", players=2, bots={3: "greedy"})
+        BoardController("ambar_fossils", players=2, bots={3: "greedy"})
 
 
 def test_the_spec_offers_the_games_own_bots():
@@ -196,7 +200,7 @@ def test_the_last_move_tag_on_a_face_down_pile_leaves_its_label_readable():
     from widgets.overlays import TAG_STYLE
     from widgets.scene import Rect, box_of
 
-    board = Board("ambar_fossils", players=2, seed=3, controls=None)
+    board = BoardController("ambar_fossils", players=2, seed=3)
     board.click(*board.scene.center_of("down-D"))
     tags = [box_of(s) for s in board.scene.layer("marks")
             if isinstance(s, Rect) and s.style == TAG_STYLE]

@@ -20,6 +20,7 @@ from widgets import Board, RuleStep
 from widgets.amber_route.lessons import GHOST_EXAMPLE, MONSTER_EXAMPLE, TRAP_ROLLED
 from widgets.amber_route.odds_panel import odds
 from widgets.amber_route.spec import SPEC, action_words, target_of
+from widgets.controller import BoardController
 from widgets.pictures import picture
 from widgets.scene import Text
 from widgets.spec import ViewContext
@@ -27,7 +28,14 @@ from widgets.spec import ViewContext
 Z = 3.29  # two-sided 99.9%: a seeded check that fails only if the odds are wrong
 
 
-def board_at(description: str, **options) -> Board:
+def board_at(description: str, **options) -> BoardController:
+    """The board's controller at a described position, a careful bot in seat 2 unless told."""
+    options.setdefault("bots", {1: "careful"})
+    return BoardController("amber_route", state=ar.from_description(description), **options)
+
+
+def widget_at(description: str, **options) -> Board:
+    """The same as a widget (for the tests of what its panels show)."""
     options.setdefault("bots", {1: "careful"})
     return Board("amber_route", state=ar.from_description(description), **options)
 
@@ -74,24 +82,24 @@ def resampled(state: ar.AmberRouteState, seat: int, rng: random.Random) -> ar.Am
 # ----- clicks -----
 def test_a_field_click_moves_there_and_a_field_out_of_reach_is_refused_with_the_rule():
     start = "version: advanced\nplayer 1: field 4, guards 3\nplayer 2: field 0\n"
-    board = board_at(start, controls=None)
+    board = board_at(start)
     before = board.state.to_json()
     message = board.click(*board.scene.center_of("field-8"))
     assert "AR-5.5" in message and board.state.to_json() == before
     board.click(*board.scene.center_of("field-6"))
     assert board.match.moves[0] == (0, "move 2")
-    other = board_at(start, controls=None)
+    other = board_at(start)
     other.click(*other.scene.center_of("field-5"))
     assert other.match.moves[0] == (0, "move 1") and other.state.guards[0] == 4  # village
 
 
 def test_a_card_click_plays_it_and_a_die_click_offers_the_changes_with_their_effect():
-    board = board_at(GHOST_EXAMPLE, controls=None)
+    board = board_at(GHOST_EXAMPLE)
     board.click(*board.scene.center_of("card-0-S1"))
     assert board.match.moves == [(0, "play S1")]
-    rolled = board_at(TRAP_ROLLED, controls="moves")
+    rolled = board_at(TRAP_ROLLED)
     rolled.click(*rolled.scene.center_of("die-2"))  # the 3: up, down, six sets
-    assert rolled.match.moves == [] and "up 3" in rolled._choices and "set 3 1" in rolled._choices
+    assert rolled.match.moves == [] and "up 3" in rolled.choices and "set 3 1" in rolled.choices
     words = action_words("set 3 1", rolled.seen(), "en")
     assert words == "Amber: set die 3 from 3 to 1 — 3 alike of 4: not yet ✘"
 
@@ -113,7 +121,7 @@ def test_every_move_has_a_click_target_or_a_button_and_targets_are_in_the_scene(
 # ----- hidden information -----
 def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others():
     board = board_at("version: family\nplayer 1: field 3, hand S1 F2\n"
-                     "player 2: field 1, hand M3 W1 W2\nfacing: D37\n", controls=None)
+                     "player 2: field 1, hand M3 W1 W2\nfacing: D37\n")
     ids = board.scene.ids()
     assert "card-0-S1" in ids and not any(i.startswith("card-1-") for i in ids)
     shown = " ".join(texts(board.scene))
@@ -123,7 +131,7 @@ def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others():
 
 
 def test_two_people_get_the_curtain_and_the_looked_at_cards_stay_with_the_looker():
-    board = Board("amber_route", seed=2, controls=None)
+    board = BoardController("amber_route", seed=2)
     assert board.curtained() and "Pass the screen" in board.status_text()
     assert not any(i.startswith("card-") for i in board.scene.ids())
     board.unveil()
@@ -146,10 +154,9 @@ def test_bots_and_the_hint_decide_only_from_what_their_seat_sees(seed):
     for bot in (CarefulBot(), RandomBot()):
         assert (str(bot.choose(state.clone(), random.Random(1)))
                 == str(bot.choose(other.clone(), random.Random(1))))
-    a = Board("amber_route", state=state, bots={q: "careful" for q in range(state.num_players)
-                                                 if q != seat}, controls=None)
-    b = Board("amber_route", state=other, bots={q: "careful" for q in range(state.num_players)
-                                                 if q != seat}, controls=None)
+    bots = {q: "careful" for q in range(state.num_players) if q != seat}
+    a = BoardController("amber_route", state=state, bots=bots)
+    b = BoardController("amber_route", state=other, bots=bots)
     if a.match.waiting_for_person():
         assert a.hint() == b.hint()
         assert a.odds() == b.odds()
@@ -158,13 +165,13 @@ def test_bots_and_the_hint_decide_only_from_what_their_seat_sees(seed):
 
 def test_the_placeholder_mark_is_on_screen_in_both_languages():
     for lang, words in (("en", "PLACEHOLDER"), ("ja", "仮のボード")):
-        board = board_at(MONSTER_EXAMPLE, controls=None, lang=lang)
+        board = board_at(MONSTER_EXAMPLE, lang=lang)
         shown = " ".join(texts(board.scene))
         assert words in shown and ("placeholder card" in shown or "仮のカード" in shown)
 
 
 def test_the_challenge_panel_says_the_level_and_why():
-    board = board_at(MONSTER_EXAMPLE, controls=None)
+    board = board_at(MONSTER_EXAMPLE)
     shown = texts(board.scene)
     assert any("Level II (difficult): 1 of its 2 symbols" in t for t in shown)
     assert any("terrain forest ✔" in t and "symbol monster ✘" in t for t in shown)
@@ -178,13 +185,13 @@ def test_the_panel_shows_the_fight_round_beside_the_hit_points_in_both_languages
         return [t for t in texts(scene) if t.startswith(("Round", "第")) or "ラウンド" in t]
 
     for lang, second in (("en", "Round 2"), ("ja", "第2ラウンド")):
-        board = board_at(MONSTER_EXAMPLE, controls=None, lang=lang)
+        board = board_at(MONSTER_EXAMPLE, lang=lang)
         assert rounds(board) == []  # choosing support: the fight has not begun
         state = ar.from_description(MONSTER_EXAMPLE)
         do(state, "play F2", "go", "die 5", "die 6", "die 2", "done", "die 4", "die 1")
-        board = Board("amber_route", state=state, bots={1: "careful"}, controls=None, lang=lang,
-                      seed=3)
-        assert board.state.fight_round == 2 and board.state.current_player() == 0
+        board = BoardController("amber_route", state=state, bots={1: "careful"}, lang=lang,
+                                seed=3)
+        assert board.state.round == 2 and board.state.current_player() == 0
         assert rounds(board) == [second]
         shown = texts(board.scene)  # on the line under the hit points
         above = shown[shown.index(second) - 1]
@@ -304,10 +311,10 @@ def test_monster_odds_agree_with_fights_played_by_the_engine():
         trial = state.clone()
         trial.apply_action("play F2")
         trial.apply_action("go")
-        while trial.queue and trial.queue[0][0] in ("roll", "modify", "hit", "mon_hit"):
+        while trial.queue and trial.queue[0].kind in ("roll", "modify", "hit", "mon_hit"):
             if trial.is_chance_node():
                 trial.apply_action(trial.sample_chance(rng))
-            elif trial.queue[0][0] == "modify":
+            elif trial.queue[0].kind == "modify":
                 events = trial.apply_action("done")
                 if any(e.kind == "overcome" for e in events):
                     wins += 1
@@ -347,7 +354,7 @@ def test_the_panel_never_changes_when_only_another_seats_hidden_cards_change():
 
 
 def test_the_panel_marks_the_best_choice_says_why_and_speaks_the_language():
-    board = board_at(GHOST_EXAMPLE, show_odds=True)
+    board = widget_at(GHOST_EXAMPLE, show_odds=True)
     table = board.odds()
     assert [r.choice for r in table.rows][:2] == ["Play no card: 1 die", "Play S1: 2 dice"]
     assert sum(r.best for r in table.rows) == 1 and table.rows[-1].best
@@ -367,7 +374,7 @@ def test_a_lesson_step_shows_the_odds_and_waits_for_the_student():
 def test_move_odds_are_the_engines_own_darkness_draw(seed):
     """The levels the panel gives for a move are those of the engine's chance node there."""
     state = random_state(seed + 100)
-    while not (state.queue and state.queue[0][0] == "action"):
+    while not (state.queue and state.queue[0].kind == "action"):
         if state.is_terminal():
             return
         rng = random.Random(seed)
@@ -379,7 +386,7 @@ def test_move_odds_are_the_engines_own_darkness_draw(seed):
         trial = state.clone()
         trial.apply_action(f"move {row.choice.split()[1]}")
         assert trial.is_chance_node()
-        field = trial.pos[seat]
+        field = trial.field[seat]
         levels = [Fraction(0)] * 3
         for action, p in trial.chance_outcomes():
             card = action.args[0]
@@ -389,7 +396,7 @@ def test_move_odds_are_the_engines_own_darkness_draw(seed):
 
 
 def test_a_button_label_that_tells_the_position_follows_it():
-    board = board_at(GHOST_EXAMPLE)
+    board = widget_at(GHOST_EXAMPLE)
     assert [b.description for b in board.move_buttons.children] == ["Go: roll 1 die"]
     board.play("play S1")
     assert [b.description for b in board.move_buttons.children] == ["Go: roll 2 dice"]
@@ -457,7 +464,7 @@ def test_a_board_opening_on_a_pick_says_which_dice_the_bots_took():
     """Issue #33.7: the game opened on "pick a grace die" after both bots had chosen, with no
     word of what they took; the header now says it before asking, and so does a restart."""
     state = ar.from_description(GRACE_PICKED)
-    board = Board("amber_route", state=state, bots={1: "careful", 2: "careful"}, controls=None)
+    board = BoardController("amber_route", state=state, bots={1: "careful", 2: "careful"})
     picks = [e.sentence("en", board.state.names) for e in board.match.log if e.kind == "pick"]
     assert len(picks) == 2 and all(p.startswith(("Player 2 picks", "Player 3 picks"))
                                    for p in picks), picks
@@ -477,8 +484,8 @@ SWAMP_GHOST = ("version: family\nplayer 1: field 3, guards 3, amber 1, hand S1 F
 def test_a_card_played_into_a_challenge_leaves_its_slot_and_the_others_stay_put():
     """Issue #33.6: a played card vanished and the cards after it slid left, so the next click
     where a card had been hit nothing. The slot stays, drawn empty, until the challenge ends."""
-    board = Board("amber_route", state=ar.from_description(SWAMP_GHOST), bots={1: "careful"},
-                  controls=None)
+    board = BoardController("amber_route", state=ar.from_description(SWAMP_GHOST),
+                            bots={1: "careful"})
     before = board.scene.center_of("card-0-S2")
     board.play("play S1")
     assert "card-0-S1" not in board.scene.ids()

@@ -15,12 +15,14 @@ from widgets.amphipolis.groups import amphora_groups, mosaic_split, skeleton_spl
 from widgets.amphipolis.lessons import JOHN, STATUE_TABLE
 from widgets.amphipolis.spec import SPEC, action_words, status, target_of
 from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
+from widgets.controller import BoardController
 from widgets.scene import Text
 from widgets.spec import ViewContext
 
 
-def board_at(description: str, **options) -> Board:
-    return Board("amphipolis", state=am.from_description(description), **options)
+def board_at(description: str, **options) -> BoardController:
+    """The board's controller at a described position (the tests of what a click decides)."""
+    return BoardController("amphipolis", state=am.from_description(description), **options)
 
 
 def texts(scene) -> list[str]:
@@ -41,7 +43,7 @@ def random_state(seed: int, players: int) -> am.AmphipolisState:
 
 # ----- what a click does ------------------------------------------------------------------------
 def test_a_click_on_a_tile_takes_it_and_a_card_uses_the_character():
-    board = board_at("players: 2\nareas: MR*2 CA AB\nstep: take\n", controls=None)
+    board = board_at("players: 2\nareas: MR*2 CA AB\nstep: take\n")
     board.click(*board.scene.center_of("tile-MR"))
     assert board.match.moves == [(0, "take MR")]
     board.click(*board.scene.center_of("character-0-professor"))
@@ -50,7 +52,7 @@ def test_a_click_on_a_tile_takes_it_and_a_card_uses_the_character():
 
 def test_a_tile_from_a_second_area_is_refused_with_the_rule():
     board = board_at("players: 2\nplayer 1: MR\nareas: MR CA\nstep: take\nchosen: mosaics\n"
-                     "taken: 1\n", controls=None)
+                     "taken: 1\n")
     before = board.state.to_json()
     message = board.click(*board.scene.center_of("tile-CA"))
     assert "AM-3.3" in message and "ONE" in message
@@ -58,8 +60,9 @@ def test_a_tile_from_a_second_area_is_refused_with_the_rule():
 
 
 def test_a_tile_out_of_reach_offers_the_characters_that_can_take_it():
-    board = board_at("players: 2\nplayer 1: MR\nused 1: assistant\nareas: MR CA\nstep: take\n"
-                     "chosen: mosaics\ntaken: 1\n", controls="moves")
+    board = Board("amphipolis", state=am.from_description(  # the widget: its chooser's buttons
+        "players: 2\nplayer 1: MR\nused 1: assistant\nareas: MR CA\nstep: take\n"
+        "chosen: mosaics\ntaken: 1\n"), controls="moves")
     message = board.click(*board.scene.center_of("tile-CA"))
     assert "AM-3.3" in message and "Another way" in message
     assert board._choices == [("archaeologist", "take CA"), ("professor", "take CA")]
@@ -69,14 +72,14 @@ def test_a_tile_out_of_reach_offers_the_characters_that_can_take_it():
     board.choose(0)
     assert [m for _, m in board.match.moves[:2]] == ["archaeologist", "take CA"]
     plain = board_at("players: 2\nplayer 1: MR\nused 1: archaeologist, professor, assistant\n"
-                     "areas: MR CA\nstep: take\nchosen: mosaics\ntaken: 1\n", controls=None)
+                     "areas: MR CA\nstep: take\nchosen: mosaics\ntaken: 1\n")
     assert "Another way" not in plain.click(*plain.scene.center_of("tile-CA"))
-    assert plain._choices == []
+    assert plain.choices == []
 
 
 def test_a_used_character_and_another_players_cards_are_refused():
     board = board_at("players: 2\nplayer 1: MR\nused 1: digger\nareas: MR CA\nstep: take\n"
-                     "chosen: mosaics\ntaken: 1\n", controls=None)
+                     "chosen: mosaics\ntaken: 1\n")
     assert "AM-4.1" in board.click(*board.scene.center_of("character-0-digger"))
     assert "Player 2's characters" in board.click(*board.scene.center_of("character-1-digger"))
     assert board.match.moves == []
@@ -121,10 +124,10 @@ def test_the_bag_contents_are_an_aid_that_can_be_switched_off():
     assert board.option_boxes[SHOW_BAG].value is False
     board.option_boxes[SHOW_BAG].value = True  # the checkbox drives the board too
     assert "landslides in the bag" in " ".join(texts(board.scene))
-    assert not Board("amphipolis", seed=3, controls=None,
-                     view_options={SHOW_BAG: False}).view_options[SHOW_BAG]
+    assert not BoardController("amphipolis", seed=3,
+                               view_options={SHOW_BAG: False}).view_options[SHOW_BAG]
     with pytest.raises(ValueError, match="unknown view option"):
-        Board("amphipolis", seed=3, view_options={"x_ray": True})
+        BoardController("amphipolis", seed=3, view_options={"x_ray": True})
 
 
 def test_the_bag_counts_match_what_is_left():
@@ -179,7 +182,7 @@ def test_the_statue_kinds_shown_add_up_to_the_engines_statue_points():
 
 
 def test_a_solo_game_shows_the_robbers_haul_and_score_and_says_who_won():
-    board = Board("amphipolis", players=1, seed=5, controls=None)
+    board = BoardController("amphipolis", players=1, seed=5)
     while not board.state.is_terminal():
         board.play(board.state.legal_actions()[0])
     result = board.state.result()
@@ -198,7 +201,7 @@ def test_the_status_of_a_finished_game_names_the_winner():
 
 
 def test_hint_says_the_exact_points_a_tile_adds():
-    board = board_at("players: 2\nplayer 1: MR*3\nareas: MR CA\nstep: take\n", controls="moves")
+    board = board_at("players: 2\nplayer 1: MR*3\nareas: MR CA\nstep: take\n")
     message = board.hint()
     assert "red mosaic" in message and "adds 4" in message
 

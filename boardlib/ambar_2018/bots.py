@@ -54,7 +54,7 @@ class CautiousBot:
             if wanted in kinds:
                 best = [a for a in legal if a.kind == wanted]
                 return max(best, key=lambda a: self._score(state, a))
-        if "discard" in kinds and sum(state.hands[state.active]) > 1:
+        if "discard" in kinds and sum(state.event_hand[state.active]) > 1:
             return next(a for a in legal if a.kind == "discard")
         return legal[-1]  # end
 

@@ -10,13 +10,15 @@ from importlib import resources
 from typing import Any
 
 GAME = "ambar_2018"
+TITLE = "Ambar (2018)"
 COMPONENTS: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("components.json").read_text("utf-8")
 )
 PLAYER_COUNTS = tuple(COMPONENTS["players"])
-COLOURS = COMPONENTS["colours"]["order"]  # "Y", "B", "R": least to most valuable
+COLOURS = COMPONENTS["colours"]["order"]  # the gem colours' codes, least to most valuable
 COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
-Y, B, R = 0, 1, 2
+YELLOW, BLUE, RED = (COLOURS.index(code) for code in ("Y", "B", "R"))
+"""The gem colours as indexes into ``COLOURS`` (and into every ``[yellow, blue, red]`` vector)."""
 SUPPLIES = COMPONENTS["supplies"]
 GEM_TOTALS = [SUPPLIES["gems"][c] for c in COLOURS]
 MARKERS = SUPPLIES["amber_markers"]
@@ -41,6 +43,7 @@ SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
 NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
 KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
 BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
+DANGERS = (CHANTS, BANDIT, RAID)  # the black cards that are met by a decision (AB-4.3–4.6)
 START = [bool(c.get("start")) for c in CARD_LIST]
 ROUND1 = [c.get("round1", 0) for c in CARD_LIST]
 ROUND2 = [c.get("round2", 0) for c in CARD_LIST]
@@ -69,11 +72,14 @@ EVENT_NAMES = [e["name"] for e in EVENT_LIST]
 EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
 EVENT_WHEN = [e["when"] for e in EVENT_LIST]
 EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]
-FC, AM, FA, CA, LD, DI, FG, CO, FX = (EVENTS.index(c) for c in
-                                      ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
-ANY_TIME = (FC, FA, CA)
-TARGETED = (FC, FA, CA, FX)
-OWN_TURN = (AM, LD, CO, FX)
+(FOREST_CLEARINGS, AMBER, FAILED_ALCHEMY, CHEATING_ALCHEMY, LAKESIDE_DISCOVERY, DISTRACTIONS,
+ FOG, COMPANY, FOX) = (EVENTS.index(code) for code in
+                       ("FC", "AM", "FA", "CA", "LD", "DI", "FG", "CO", "FX"))
+"""The event cards as indexes into ``EVENTS``; their codes are the data's identifiers."""
+ANY_TIME = (FOREST_CLEARINGS, FAILED_ALCHEMY, CHEATING_ALCHEMY)
+TARGETED = (FOREST_CLEARINGS, FAILED_ALCHEMY, CHEATING_ALCHEMY, FOX)
+OWN_TURN = (AMBER, LAKESIDE_DISCOVERY, COMPANY, FOX)
+ON_THE_ROAD = (DISTRACTIONS, FOG)  # played on the active player's traveller (AB-11.2)
 OWN_AND_ANY = OWN_TURN + ANY_TIME
 TRADE_CARDS = frozenset(c for c in range(NCARDS) if KIND[c] == TRADE)
 
@@ -88,9 +94,9 @@ CHANCE_PHASES = (DEAL, DRAW, PEEK, REWARD)
 OTHERS_DECIDE = (RESPONSE, CARRY_WINDOW, TRADING, UPGRADES)
 
 COMPONENT_TOTALS = {
-    "yellow gems": GEM_TOTALS[Y],
-    "blue gems": GEM_TOTALS[B],
-    "red gems": GEM_TOTALS[R],
+    "yellow gems": GEM_TOTALS[YELLOW],
+    "blue gems": GEM_TOTALS[BLUE],
+    "red gems": GEM_TOTALS[RED],
     "gold": BANK,
     "soldiers": SOLDIERS,
     "amber markers": MARKERS,

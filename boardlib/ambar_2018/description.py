@@ -47,7 +47,7 @@ from boardlib.ambar_2018.data import (
     STARTING,
     SUPPLIES,
 )
-from boardlib.ambar_2018.setup import PILES, richest_seat, snapshot
+from boardlib.ambar_2018.setup import PILES, SCHEMA, richest_seat, starting_seat
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _int
 from boardlib.fields import yes_no as _yes
@@ -56,14 +56,15 @@ from boardlib.protocol import default_names
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.ambar_2018.state import Ambar2018State
 
-_KEYS = (
-    "players", "names", "round", "phase", "turn", "decider", "queue", "line-up", "used",
-    "turned", "drawn", "fled", "chants check", "actions", "recover later", "deck", "aside",
-    "discard", "box", "top", "hoard", "supply", "loot", "sold", "treasure", "carry", "event deck",
-    "event discard", "serpent", "serpent next", "demon", "deal", "over",
-)
-_SEAT_KEYS = ("gold", "soldiers", "markers", "alchemy", "traveller", "village", "alchemy gems",
-              "village gems", "events")
+_KEYS = ("players", *dict.fromkeys(SCHEMA.description_keys()))
+"""The lines a description may have: one per field of the schema (several fields share one:
+``top: V6 known by 1``, ``loot: Y1 gold 1``, ``supply: …``, the Red Demon in ``line-up``), and
+``players``, the seat count (a schema field the state does not keep)."""
+_SEAT_FIELDS = {f.description_key: f.name for f in SCHEMA.fields if f.seat}
+"""A ``player N`` line's items (``alchemy gems Y2``) → the seat's fields in a snapshot."""
+_SEAT_KEYS = tuple(_SEAT_FIELDS)
+_SUPPLY_ITEMS = {"markers": "marker_supply", "soldiers": "soldier_supply", "bank": "bank"}
+"""The ``supply`` line's items (``supply: markers 8, soldiers 9, bank 180``) → its fields."""
 
 
 def parse_description(text: str) -> dict[str, Any]:
@@ -148,7 +149,7 @@ def parse_description(text: str) -> dict[str, Any]:
 
 def describe(state: Ambar2018State) -> str:
     """The lines ``from_description`` reads back into exactly this position."""
-    d = snapshot(state)
+    d = state.snapshot()
     n = d["players"]
     lines = [f"players: {n}"]
     if d["names"] != default_names(n):
@@ -176,9 +177,9 @@ def describe(state: Ambar2018State) -> str:
             f"{seat['markers']}, alchemy {seat['alchemy']}, traveller {seat['traveller']}, "
             f"village {seat['village']}, alchemy gems {_gem_text(seat['alchemy_gems'])}, "
             f"village gems {_gem_text(seat['village_gems'])}, events "
-            + (" ".join(e for e, k in seat["events"].items() for _ in range(k)) or "none")
+            + (" ".join(e for e, k in seat["event_hand"].items() for _ in range(k)) or "none")
         )
-    s = d["supply"]
+    s = {item: d["supply"][name] for item, name in _SUPPLY_ITEMS.items()}
     lines.append(f"hoard: {_gem_text(d['hoard'])}")
     lines.append(f"supply: markers {s['markers']}, soldiers {s['soldiers']}, bank {s['bank']}")
     lines.append(f"loot: {_gem_text(d['loot'])} gold {d['loot_gold']}")
@@ -247,7 +248,7 @@ def _fill_goods(data: dict[str, Any], fields: dict[str, str], count: int, start:
     supply.setdefault("soldiers", SOLDIERS - sum(s["soldiers"] for s in seats))
     supply.setdefault("bank", BANK - sum(s["gold"] for s in seats) - data["loot_gold"]
                       - data["treasure_gold"])
-    data["supply"] = supply
+    data["supply"] = {name: supply[item] for item, name in _SUPPLY_ITEMS.items()}
     if "event discard" in fields:
         data["event_discard"] = _counts(fields["event discard"], EVENTS)
     else:
@@ -256,7 +257,7 @@ def _fill_goods(data: dict[str, Any], fields: dict[str, str], count: int, start:
         data["event_deck"] = _counts(fields["event deck"], EVENTS)
     else:
         left = list(EVENT_COUNTS)
-        for held in [*(s["events"] for s in seats), data["event_discard"]]:
+        for held in [*(s["event_hand"] for s in seats), data["event_discard"]]:
             for code, k in held.items():
                 left[EVENTS.index(code)] -= k
         data["event_deck"] = {EVENTS[e]: k for e, k in enumerate(left) if k}
@@ -282,26 +283,22 @@ def _read(text: Any) -> tuple[dict[str, str], dict[int, str]]:
 
 
 def _seat_data(text: str) -> dict[str, Any]:
-    start = SUPPLIES["start"]
-    seat: dict[str, Any] = {
-        "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
-        "alchemy": "SA", "traveller": "ST", "village": "SV",
-        "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
-    }
+    seat = starting_seat()
     for part in filter(None, (x.strip() for x in text.split(","))):
         key = next((k for k in sorted(_SEAT_KEYS, key=len, reverse=True)
                     if part.lower().startswith(k + " ")), None)
         if key is None:
             raise ValueError(f"{part!r}: a player is described by {', '.join(_SEAT_KEYS)}.")
         value = part[len(key):].strip()
-        if key in ("gold", "soldiers", "markers"):
-            seat[key] = _int(value, key)
-        elif key in ("alchemy", "traveller", "village"):
-            seat[key] = value
-        elif key == "events":
-            seat["events"] = {} if value.lower() == "none" else _tally(value.split(), EVENTS)
+        name = _SEAT_FIELDS[key]
+        if name in ("gold", "soldiers", "markers"):
+            seat[name] = _int(value, key)
+        elif name in ("alchemy", "traveller", "village"):
+            seat[name] = value
+        elif name == "event_hand":
+            seat[name] = {} if value.lower() == "none" else _tally(value.split(), EVENTS)
         else:
-            seat[key.replace(" ", "_")], _ = _goods(value)
+            seat[name], _ = _goods(value)
     return seat
 
 
@@ -330,7 +327,7 @@ def _supply(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for part in filter(None, (x.strip() for x in text.split(","))):
         key, _, value = part.partition(" ")
-        if key not in ("markers", "soldiers", "bank"):
+        if key not in _SUPPLY_ITEMS:
             raise ValueError(f"'supply' lists markers, soldiers and bank, not {key!r}.")
         out[key] = _int(value, key)
     return out

@@ -6,17 +6,26 @@ from typing import TYPE_CHECKING
 
 from boardlib.ambar_2018.data import (
     ACTIONS,
+    AMBER,
     CARRY_WINDOW,
     CHANCE_PHASES,
     CHANTS,
+    CHEATING_ALCHEMY,
     CHOICE,
     CODES,
+    COMPANY,
     DANGER,
+    DISTRACTIONS,
     EVENT_SOLDIERS,
     EVENT_WHEN,
     EVENTS,
+    FAILED_ALCHEMY,
+    FOG,
+    FOREST_CLEARINGS,
+    FOX,
     JOURNEY,
     KIND,
+    LAKESIDE_DISCOVERY,
     MAX_LINEUP,
     ORACLE_CHOICE,
     RAID,
@@ -129,7 +138,7 @@ def _why_not_event(s: Ambar2018State, action: Action) -> IllegalAction:
     event = EVENTS[e]
     p = s.current_player()
     when = EVENT_WHEN[e]
-    if not s.hands[p][e]:
+    if not s.event_hand[p][e]:
         return _rule(s, "no_event_card", "AB-11.1", event=event)
     if s.soldiers[p] < EVENT_SOLDIERS[e]:
         return _rule(s, "event_soldiers", "AB-11.4", event=event, need=EVENT_SOLDIERS[e])
@@ -143,9 +152,13 @@ def _why_not_event(s: Ambar2018State, action: Action) -> IllegalAction:
         return _rule(s, "event_on_other", "AB-11.2", event=event)
     if target >= len(s.names):
         return _rule(s, "no_player", "AB-11.2", number=target + 1)
-    clause = {0: "AB-11.5", 1: "AB-11.6", 2: "AB-11.7", 3: "AB-11.8", 4: "AB-11.9",
-              5: "AB-11.10", 6: "AB-11.11", 7: "AB-11.12", 8: "AB-11.13"}[e]
-    return _rule(s, "event_no_effect", clause, event=event)
+    return _rule(s, "event_no_effect", _EVENT_CLAUSE[e], event=event)
+
+
+_EVENT_CLAUSE = {FOREST_CLEARINGS: "AB-11.5", AMBER: "AB-11.6", FAILED_ALCHEMY: "AB-11.7",
+                 CHEATING_ALCHEMY: "AB-11.8", LAKESIDE_DISCOVERY: "AB-11.9",
+                 DISTRACTIONS: "AB-11.10", FOG: "AB-11.11", COMPANY: "AB-11.12", FOX: "AB-11.13"}
+"""The clause that says what each event card does."""
 
 
 def _illegal(s: Ambar2018State, kind: str, key: str, clause: str | None,

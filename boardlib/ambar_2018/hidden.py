@@ -17,7 +17,7 @@ def unseen_events(state: Ambar2018State, seat: int) -> list[int]:
     """The event cards ``seat`` cannot see, as a sorted list of kinds: the same list for any
     two states that look the same to ``seat``."""
     pool = [a + b for a, b in zip(state.event_deck, state.event_discard)]
-    for p, hand in enumerate(state.hands):
+    for p, hand in enumerate(state.event_hand):
         if p != seat:
             pool = [a + b for a, b in zip(pool, hand)]
     return [kind for kind, count in enumerate(pool) for _ in range(count)]
@@ -41,8 +41,8 @@ def resample(state: Ambar2018State, seat: int, rng: random.Random) -> Ambar2018S
     at = 0
     for p in range(len(s.names)):
         if p != seat:
-            size = sum(state.hands[p])
-            s.hands[p] = _counts(cards[at:at + size], kinds)
+            size = sum(state.event_hand[p])
+            s.event_hand[p] = _counts(cards[at:at + size], kinds)
             at += size
     size = sum(state.event_deck)
     s.event_deck = _counts(cards[at:at + size], kinds)

@@ -344,7 +344,7 @@ MESSAGES["en"].update({
     "view.seat.village": "village",
     "view.seat.alchemy_gems": "gems on the alchemy",
     "view.seat.village_gems": "gems in the village",
-    "view.seat.events": "event cards",
+    "view.seat.event_hand": "event cards",
     "heading.gold": "gold",
     "heading.sldr": "sldr",
     "heading.evts": "evts",
@@ -383,7 +383,7 @@ MESSAGES["ja"].update({
     "view.seat.village": "村",
     "view.seat.alchemy_gems": "錬金術のカードの宝石",
     "view.seat.village_gems": "村の宝石",
-    "view.seat.events": "イベントカード",
+    "view.seat.event_hand": "イベントカード",
     "heading.gold": "金貨",
     "heading.sldr": "兵士",
     "heading.evts": "イベント",
@@ -424,7 +424,7 @@ def view_value(key: str, value: object, lang: str) -> str:
     if key in ("alchemy_gems", "village_gems", "hoard", "treasure", "colour") \
             and isinstance(value, str) and value in COLOURS:
         return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])[COLOURS.index(value)]
-    if key == "events" and isinstance(value, str) and value in EVENTS:
+    if key == "event_hand" and isinstance(value, str) and value in EVENTS:
         return EVENT_NAMES_JA[value] if lang == "ja" else EVENT_NAMES[EVENTS.index(value)]
     if isinstance(value, str) and value in CODES:
         return card_words(value, lang)

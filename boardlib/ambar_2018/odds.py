@@ -167,7 +167,7 @@ def worth_for(seen: Mapping[str, Any], worth: Worth | None = None) -> Worth:
     base = worth or Worth()
     events = seen["event_deck"] + seen["event_discard"]
     return Worth(base.event, base.soldier, base.serpent, events_left=events > 0,
-                 soldiers_left=seen["supply"]["soldiers"] > 0)
+                 soldiers_left=seen["supply"]["soldier_supply"] > 0)
 
 
 def position(seen: Mapping[str, Any]) -> tuple[int, int, Deck]:

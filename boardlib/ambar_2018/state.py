@@ -19,46 +19,48 @@ from typing import Any, ClassVar
 from boardlib.ambar_2018.data import (
     ACTIONS,
     ALCHEMY,
-    AM,
+    AMBER,
     ANY_TIME,
     BANDIT,
     BANK,
     BEST,
     BLACK,
-    CA,
+    BLUE,
     CAPACITY,
     CARRY,
     CARRY_WINDOW,
     CHANTS,
+    CHEATING_ALCHEMY,
     CHOICE,
-    CO,
     CODES,
     COLOURS,
+    COMPANY,
     COST,
     DANGER,
     DEAL,
     DEMANDS,
-    DI,
+    DISTRACTIONS,
     DRAW,
     EVENT_COUNTS,
     EVENT_SOLDIERS,
     EVENTS,
-    FA,
-    FC,
-    FG,
+    FAILED_ALCHEMY,
+    FOG,
     FOREST,
-    FX,
+    FOREST_CLEARINGS,
+    FOX,
     GAME,
     GEM_TOTALS,
     JOURNEY,
     KIND,
-    LD,
+    LAKESIDE_DISCOVERY,
     LINEUP,
     MARKERS,
     MAX_BLACK,
     MAX_LINEUP,
     NCARDS,
     NEVENTS,
+    ON_THE_ROAD,
     ORACLE,
     ORACLE_CHOICE,
     OTHERS_DECIDE,
@@ -71,6 +73,7 @@ from boardlib.ambar_2018.data import (
     PRICES,
     RAID,
     RANK,
+    RED,
     RED_DEMON,
     RESPONSE,
     REWARD,
@@ -91,32 +94,20 @@ from boardlib.ambar_2018.data import (
     TRAVELLER,
     UPGRADES,
     VILLAGE,
-    B,
-    R,
-    Y,
+    YELLOW,
 )
 from boardlib.ambar_2018.description import describe, parse_description
 from boardlib.ambar_2018.explain import explain
 from boardlib.ambar_2018.messages import MESSAGES, format_value
 from boardlib.ambar_2018.setup import (
-    PILES,
-    _choice,
-    _code,
-    _count_vector,
-    _kind_code,
-    _lineup_code,
-    _list,
-    _location,
-    _seat,
-    _whole,
+    SCHEMA,
     check_players,
     observation,
     richest_seat,
-    snapshot,
+    starting_seat,
     validate,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
+from boardlib.fields import names_field
 from boardlib.messages import default_names
 from boardlib.protocol import (
     CHANCE,
@@ -240,10 +231,7 @@ class Ambar2018State(GameState):
     format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
-    LIST_FIELDS = ("names", "queue", "deck", "aside", "discard", "box", "top_known", "lineup",
-                   "used", "alchemy", "traveller", "village", "markers", "hoard", "loot", "sold",
-                   "treasure", "carry", "gold", "soldiers", "event_deck", "event_discard")
-    NESTED_FIELDS = ("alchemy_gems", "village_gems", "hands")
+    SCHEMA = SCHEMA  # the fields below, saved and checked (setup.py); clone copies by it
 
     names: list[str]
     round: int
@@ -286,14 +274,14 @@ class Ambar2018State(GameState):
     bank: int
     soldiers: list[int]
     soldier_supply: int
-    hands: list[list[int]]
+    event_hand: list[list[int]]  # per seat: the event cards held, by kind (AB-11.1)
     event_deck: list[int]
     event_discard: list[int]
     serpent: int  # PLACE, LINEUP or a seat
     serpent_next: int  # a seat that earned the Serpent while it is in their line-up, or -1
     demon: int  # ASIDE or the seat it chases (AB-10.3)
     demon_out: bool  # the Red Demon is in the line-up this turn
-    deal_seat: int  # the seat being dealt its starting event card, or -1
+    deal: int  # the seat being dealt its starting event card (AB-2.2), or -1
     ended: str | None
 
     # ----- whose turn, what may be done ---------------------------------------------
@@ -301,7 +289,11 @@ class Ambar2018State(GameState):
         return self._who
 
     def begin(self, start: dict[str, Any] | None = None) -> None:
-        """The base's start (see ``GameState.begin``), with the player to move cached."""
+        """The base's start (see ``GameState.begin``), with what is worked out from the fields
+        and kept for speed (SCHEMA's ``derived``): the deck's size and draw table, and the
+        player to move."""
+        self.left = sum(self.deck)
+        self.drawable = deck_table(self.deck)
         self._who = self.whose_turn()
         super().begin(start)
 
@@ -389,7 +381,7 @@ class Ambar2018State(GameState):
             if not markers and self.marker_supply and not self.recover_later:
                 # "they must spend one action during their next turn to recover it" (AB-6.7)
                 acts.append(RECOVER)
-                hand = self.hands[p]
+                hand = self.event_hand[p]
                 if any(hand):
                     acts += compress(DISCARD, hand)
                     acts += self._event_plays(p, OWN_AND_ANY)
@@ -407,7 +399,7 @@ class Ambar2018State(GameState):
                 opened = self._open_trades()
                 if len(opened) >= 2:
                     acts += map(SELL.__getitem__, opened)
-        hand = self.hands[p]
+        hand = self.event_hand[p]
         if any(hand):
             acts += compress(DISCARD, hand)
             acts += self._event_plays(p, OWN_AND_ANY)
@@ -477,7 +469,7 @@ class Ambar2018State(GameState):
         return 1 <= m < SITES and self.marker_supply > 0 and SITE_PRICES[m] <= gold
 
     def _event_plays(self, p: int, allowed: tuple[int, ...]) -> list[Action]:
-        hand = self.hands[p]
+        hand = self.event_hand[p]
         soldiers = self.soldiers[p]
         acts = []
         for e in allowed:
@@ -491,30 +483,31 @@ class Ambar2018State(GameState):
         return acts
 
     def _travel_plays(self, p: int) -> list[Action]:
-        hand = self.hands[p]
+        hand = self.event_hand[p]
         colour, count = self.carry
         acts = []
-        if hand[DI] and count and self.soldiers[p] >= EVENT_SOLDIERS[DI]:
-            acts.append(PLAY[DI][0])
-        if hand[FG] and count and colour in (Y, B) and self.soldiers[p] >= EVENT_SOLDIERS[FG]:
-            acts.append(PLAY[FG][0])
+        if hand[DISTRACTIONS] and count and self.soldiers[p] >= EVENT_SOLDIERS[DISTRACTIONS]:
+            acts.append(PLAY[DISTRACTIONS][0])
+        if (hand[FOG] and count and colour in (YELLOW, BLUE)
+                and self.soldiers[p] >= EVENT_SOLDIERS[FOG]):
+            acts.append(PLAY[FOG][0])
         return acts
 
     def _event_works(self, e: int, p: int, t: int) -> bool:
         """Would event ``e`` played by ``p`` (on ``t``) change anything? (AB-11.5 to AB-11.13)"""
-        if e == FC:
+        if e == FOREST_CLEARINGS:
             return self.markers[t] > 0
-        if e == FA:
+        if e == FAILED_ALCHEMY:
             return sum(self.alchemy_gems[t]) > 0
-        if e == CA:
+        if e == CHEATING_ALCHEMY:
             return bool(cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t]))
-        if e == FX:
-            return self.village_gems[t][Y] + self.village_gems[t][B] > 0
-        if e == AM:
+        if e == FOX:
+            return self.village_gems[t][YELLOW] + self.village_gems[t][BLUE] > 0
+        if e == AMBER:
             return self.markers[p] < SITES and self.marker_supply > 0
-        if e == LD:
-            return self.hoard[Y] > 0
-        if e == CO:
+        if e == LAKESIDE_DISCOVERY:
+            return self.hoard[YELLOW] > 0
+        if e == COMPANY:
             return bool(company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p]))
         return False
 
@@ -537,7 +530,7 @@ class Ambar2018State(GameState):
     def _apply(self, action: Action, events: list[Event]) -> None:
         STEPS[action.kind](self, self._who, action, events)
         phase = self.phase
-        if phase == ACTIONS and self.actions <= 0 and not any(self.hands[self.active]):
+        if phase == ACTIONS and self.actions <= 0 and not any(self.event_hand[self.active]):
             # nothing left to do in phase 2: no action, no event card (AB-6.1)
             events.append(new_event(GAME, "end_actions", self.active, {"left": 0}))
             self._open_trade_phase(events)
@@ -580,7 +573,7 @@ class Ambar2018State(GameState):
 
     def _on_discard(self, p: int, action: Action, events: list[Event]) -> None:
         e = action.args[0]
-        self.hands[p][e] -= 1
+        self.event_hand[p][e] -= 1
         self.event_discard[e] += 1
         self.actions += 1
         events.append(new_event(GAME, "discard_event", p, {"actions": self.actions}))
@@ -782,16 +775,16 @@ class Ambar2018State(GameState):
         e = action.args[0]
         self.event_deck[e] -= 1
         if self.phase == DEAL:
-            seat = self.deal_seat
-            self.hands[seat][e] += 1
+            seat = self.deal
+            self.event_hand[seat][e] += 1
             events.append(new_event(GAME, "dealt_event", seat, {}))
             if seat + 1 < len(self.names) and self._prepare_event_draw():
-                self.deal_seat = seat + 1
+                self.deal = seat + 1
             else:
-                self.deal_seat = -1
+                self.deal = -1
                 self._start_turn(events)
             return
-        self.hands[self.active][e] += 1
+        self.event_hand[self.active][e] += 1
         events.append(new_event(GAME, "reward_event", self.active, {}))
         self._open_response(events)
 
@@ -823,12 +816,12 @@ class Ambar2018State(GameState):
         close(self, events)
 
     def _someone_else_holds_events(self, p: int) -> bool:
-        return any(q != p and any(hand) for q, hand in enumerate(self.hands))
+        return any(q != p and any(hand) for q, hand in enumerate(self.event_hand))
 
     def _holds_events(self, seat: int) -> bool:
         """Who is asked in an event window (AB-11.2): everyone holding an event card, playable
         or not. Asking only those who could play one would tell the table what they hold."""
-        return any(self.hands[seat])
+        return any(self.event_hand[seat])
 
     def _close_response(self, events: list[Event]) -> None:
         self.phase = ACTIONS
@@ -864,7 +857,7 @@ class Ambar2018State(GameState):
         if n:
             self.village_gems[p][colour] += n
             events.append(new_event(GAME, "arrive", p, {"gems": f"{COLOURS[colour]}{n}"}))
-        self.carry = [-1, 0]
+        self.carry = [-1, 0]  # NO_CARRY, as a literal list: this runs after every carry
         self.phase = ACTIONS
 
     def _sell(self, p: int, action: Action, events: list[Event]) -> None:
@@ -1010,26 +1003,26 @@ class Ambar2018State(GameState):
     # events ------------------------------------------------------------------------------
     def _play_event(self, p: int, action: Action, events: list[Event]) -> None:
         e, t = action.args
-        self.hands[p][e] -= 1
+        self.event_hand[p][e] -= 1
         self.event_discard[e] += 1
         cost = EVENT_SOLDIERS[e]
         self.soldiers[p] -= cost
         self.soldier_supply += cost
-        target = t if t >= 0 else (self.active if e in (DI, FG) else p)
+        target = t if t >= 0 else (self.active if e in ON_THE_ROAD else p)
         detail = ""
-        if e == FC:
+        if e == FOREST_CLEARINGS:
             self.markers[t] -= 1
             self.marker_supply += 1
             if t == self.active and not self.markers[t]:
                 # emptied during the victim's own turn: "during their next turn" (AB-6.7)
                 self.recover_later = True
-        elif e == AM:
+        elif e == AMBER:
             self.markers[p] += 1
             self.marker_supply -= 1
             self.recover_later = False  # the forest has a marker again
-        elif e == FA:
-            detail = gem_text(self._lose(self.alchemy_gems[t], 2, (R, B, Y)))
-        elif e == CA:
+        elif e == FAILED_ALCHEMY:
+            detail = gem_text(self._lose(self.alchemy_gems[t], 2, (RED, BLUE, YELLOW)))
+        elif e == CHEATING_ALCHEMY:
             swaps = cheat_pairs(self.alchemy_gems[p], self.alchemy_gems[t])
             for mine, theirs in swaps:
                 self.alchemy_gems[p][mine] -= 1
@@ -1037,29 +1030,30 @@ class Ambar2018State(GameState):
                 self.alchemy_gems[t][theirs] -= 1
                 self.alchemy_gems[p][theirs] += 1
             detail = " ".join(f"{COLOURS[a]}>{COLOURS[b]}" for a, b in swaps)
-        elif e == LD:
-            n = min(4, self.hoard[Y])
-            self.hoard[Y] -= n
-            self.alchemy_gems[p][Y] += n
-            detail = f"Y{n}"
-        elif e in (DI, FG):
+        elif e == LAKESIDE_DISCOVERY:
+            n = min(4, self.hoard[YELLOW])
+            self.hoard[YELLOW] -= n
+            self.alchemy_gems[p][YELLOW] += n
+            detail = f"{COLOURS[YELLOW]}{n}"
+        elif e in ON_THE_ROAD:
             colour, n = self.carry
-            lost = min(4 if e == DI else 2, n)
+            lost = min(4 if e == DISTRACTIONS else 2, n)
             self.carry = [colour, n - lost]
             self.hoard[colour] += lost
             detail = f"{COLOURS[colour]}{lost}"
-        elif e == CO:
+        elif e == COMPANY:
             moves = company_moves(self.alchemy_gems[p], self.village_gems[p], self.village[p])
             for col in moves:
                 self.alchemy_gems[p][col] -= 1
                 self.village_gems[p][col] += 1
             detail = gem_text([moves.count(c) for c in range(3)])
-        else:  # FX
+        else:  # FOX
             taken = [0, 0, 0]
+            gems = self.village_gems[t]
             for _ in range(2):
-                col = B if self.village_gems[t][B] else Y if self.village_gems[t][Y] else -1
+                col = BLUE if gems[BLUE] else YELLOW if gems[YELLOW] else -1
                 if col >= 0:
-                    self.village_gems[t][col] -= 1
+                    gems[col] -= 1
                     self.alchemy_gems[p][col] += 1
                     taken[col] += 1
             detail = gem_text(taken)
@@ -1088,7 +1082,8 @@ class Ambar2018State(GameState):
     def standings(self) -> Result:
         """Gold, then soldiers, then event cards; a full tie is shared (AB-13.2)."""
         return rank_players(
-            [(self.gold[p], self.soldiers[p], sum(self.hands[p])) for p in range(len(self.names))],
+            [(self.gold[p], self.soldiers[p], sum(self.event_hand[p]))
+             for p in range(len(self.names))],
             ["{n} gold", "{n} soldier{s}", "{n} event card{s}"],
             self.names,
             short=["gold", "sldr", "evts"],
@@ -1100,10 +1095,7 @@ class Ambar2018State(GameState):
             raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
         return self.standings()
 
-    # ----- copying, saving, checking ------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
-        return snapshot(self)
-
+    # ----- what the position tells -------------------------------------------------
     def observation(self, player: int | None = None) -> dict[str, Any]:
         return observation(self, player)
 
@@ -1130,9 +1122,9 @@ class Ambar2018State(GameState):
             (self.serpent == LINEUP) == (SERPENT in self.lineup)
         ) + (self.demon_out == (RED_DEMON in self.lineup)) + 1  # + the treasure card
         return {
-            "yellow gems": gems[Y],
-            "blue gems": gems[B],
-            "red gems": gems[R],
+            "yellow gems": gems[YELLOW],
+            "blue gems": gems[BLUE],
+            "red gems": gems[RED],
             "gold": self.bank + sum(self.gold) + self.loot_gold + self.treasure_gold,
             "soldiers": self.soldier_supply + sum(self.soldiers),
             "amber markers": self.marker_supply + sum(self.markers),
@@ -1140,7 +1132,7 @@ class Ambar2018State(GameState):
             "starting cards": starting,
             "demon and treasure cards": demons,
             "event cards": (sum(self.event_deck) + sum(self.event_discard)
-                            + sum(map(sum, self.hands))),
+                            + sum(map(sum, self.event_hand))),
         }
 
     def describe(self) -> str:
@@ -1148,9 +1140,13 @@ class Ambar2018State(GameState):
         return describe(self)
 
     def validate(self) -> None:
-        """Raise ValueError if this position could not arise under the rules."""
+        """Raise ValueError if this position could not arise under the rules: a field out of
+        its bounds (the schema's codecs), fields that disagree (setup.validate), or a stale
+        cache."""
+        SCHEMA.load(self.snapshot())
         validate(self)
-        if self.drawable != deck_table(self.deck):
+        if (self._who != self.whose_turn() or self.left != sum(self.deck)
+                or self.drawable != deck_table(self.deck)):
             raise ValueError("The cached player to move is out of date.")
 
     def __repr__(self) -> str:
@@ -1240,7 +1236,7 @@ def new_game(
     if names is not None:
         if not isinstance(names, (list, tuple)):
             raise ValueError(f"'names' must list {count} non-empty names.")
-        names = _names(list(names), count)
+        names = names_field(list(names), count)
     key = (count, tuple(names) if names is not None else None)
     template = _NEW_GAMES.get(key)
     if template is None:
@@ -1256,14 +1252,7 @@ def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
     start = SUPPLIES["start"]
     unused = max(PLAYER_COUNTS) - count
     box = {CODES[c]: unused for c in STARTING} if unused else {}
-    seats = [
-        {
-            "gold": start["gold"], "soldiers": start["soldiers"], "markers": start["markers"],
-            "alchemy": "SA", "traveller": "ST", "village": "SV",
-            "alchemy_gems": dict(start["alchemy_gems"]), "village_gems": {}, "events": {},
-        }
-        for _ in range(count)
-    ]
+    seats = [starting_seat() for _ in range(count)]
     handed = {c: count * n for c, n in start["alchemy_gems"].items()}
     return from_snapshot({
         "players": count,
@@ -1274,8 +1263,8 @@ def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
         "discard": {}, "box": box, "top": None, "top_known": [],
         "lineup": [], "used": [], "turned": None, "drawn": 0, "fled": False,
         "chants_check": False, "actions": 0, "recover_later": False, "seats": seats,
-        "supply": {"markers": MARKERS - count * start["markers"],
-                   "soldiers": SOLDIERS - count * start["soldiers"],
+        "supply": {"marker_supply": MARKERS - count * start["markers"],
+                   "soldier_supply": SOLDIERS - count * start["soldiers"],
                    "bank": BANK - count * start["gold"]},
         "hoard": {c: GEM_TOTALS[i] - handed.get(c, 0) for i, c in enumerate(COLOURS)},
         "loot": {}, "loot_gold": 0, "sold": {}, "treasure": {}, "treasure_gold": 0,
@@ -1286,94 +1275,14 @@ def _set_up(count: int, names: Sequence[str] | None) -> Ambar2018State:
     })
 
 
-# ----- snapshots -------------------------------------------------------------------------
-
-
 def from_snapshot(data: Any) -> Ambar2018State:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    s = Ambar2018State.__new__(Ambar2018State)
-    n = check_players(data.get("players"))
-    s.names = _names(data.get("names"), n)
-    s.round = _choice(data.get("round"), (1, 2), "round")
-    phase = _choice(data.get("phase"), PHASES, "phase")
-    s.phase = PHASES.index(phase)
-    s.active = _seat(data.get("active"), n, "active")
-    decider = data.get("decider")
-    s.decider = _seat(decider, n, "decider") if decider is not None else -1
-    s.queue = [_seat(q, n, "queue") for q in _list(data.get("queue"), "queue")]
-    for pile in PILES:
-        setattr(s, pile, _count_vector(data.get(pile), CODES[:NCARDS], pile))
-    s.top = _code(data.get("top"), "top") if data.get("top") is not None else -1
-    s.top_known = [_seat(q, n, "top_known") for q in _list(data.get("top_known"), "top_known")]
-    s.lineup = [_lineup_code(c) for c in _list(data.get("lineup"), "lineup")]
-    used = _list(data.get("used"), "used")
-    if any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(s.lineup)
-           or KIND[s.lineup[k]] != TRADE for k in used):
-        raise ValueError("'used' must list line-up positions (from 0) of trade cards.")
-    s.used = [k in used for k in range(len(s.lineup))]
-    s.turned = _code(data.get("turned"), "turned") if data.get("turned") is not None else -1
-    s.drawn = _whole(data.get("drawn"), "drawn")
-    s.fled = _flag(data.get("fled"), "fled")
-    s.chants_check = _flag(data.get("chants_check"), "chants_check")
-    s.actions = _whole(data.get("actions"), "actions")
-    s.recover_later = _flag(data.get("recover_later", False), "recover_later")
-    seats = _list(data.get("seats"), "seats")
-    if len(seats) != n:
-        raise ValueError(f"'seats' must describe {n} players.")
-    s.gold, s.soldiers, s.markers, s.alchemy, s.traveller, s.village = [], [], [], [], [], []
-    s.alchemy_gems, s.village_gems, s.hands = [], [], []
-    for p, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"Seat {p} must be an object.")
-        s.gold.append(_whole(seat.get("gold"), "gold"))
-        s.soldiers.append(_whole(seat.get("soldiers"), "soldiers"))
-        s.markers.append(_whole(seat.get("markers"), "markers"))
-        s.alchemy.append(_kind_code(seat.get("alchemy"), ALCHEMY, "alchemy"))
-        s.traveller.append(_kind_code(seat.get("traveller"), TRAVELLER, "traveller"))
-        s.village.append(_kind_code(seat.get("village"), VILLAGE, "village"))
-        s.alchemy_gems.append(_count_vector(seat.get("alchemy_gems"), COLOURS, "alchemy_gems"))
-        s.village_gems.append(_count_vector(seat.get("village_gems"), COLOURS, "village_gems"))
-        s.hands.append(_count_vector(seat.get("events"), EVENTS, "events"))
-    supply = data.get("supply")
-    if not isinstance(supply, dict):
-        raise ValueError("'supply' must give markers, soldiers and bank.")
-    s.marker_supply = _whole(supply.get("markers"), "supply.markers")
-    s.soldier_supply = _whole(supply.get("soldiers"), "supply.soldiers")
-    s.bank = _whole(supply.get("bank"), "supply.bank")
-    for key in ("hoard", "loot", "sold", "treasure"):
-        setattr(s, key, _count_vector(data.get(key), COLOURS, key))
-    s.loot_gold = _whole(data.get("loot_gold"), "loot_gold")
-    s.treasure_gold = _whole(data.get("treasure_gold"), "treasure_gold")
-    carry = data.get("carry")
-    if carry is None:
-        s.carry = [-1, 0]
-    else:
-        if not isinstance(carry, dict) or carry.get("colour") not in COLOURS:
-            raise ValueError("'carry' must be null or {colour, count}.")
-        s.carry = [COLOURS.index(carry["colour"]), _whole(carry.get("count"), "carry.count")]
-    s.event_deck = _count_vector(data.get("event_deck"), EVENTS, "event_deck")
-    s.event_discard = _count_vector(data.get("event_discard"), EVENTS, "event_discard")
-    s.serpent = _location(data.get("serpent"), n, ("place", "line-up"), "serpent")
-    nxt = data.get("serpent_next")
-    s.serpent_next = _seat(nxt, n, "serpent_next") if nxt is not None else -1
-    s.demon = _location(data.get("demon"), n, ("aside",), "demon")
-    s.demon_out = _flag(data.get("demon_out"), "demon_out")
-    deal = data.get("deal")
-    s.deal_seat = _seat(deal, n, "deal") if deal is not None else -1
-    ended = data.get("ended")
-    if ended not in (None, "deck"):
-        raise ValueError("'ended' must be null or \"deck\".")
-    s.ended = ended
-    s.left = sum(s.deck)
-    s.drawable = deck_table(s.deck)
-    s.begin()  # sets the cached player to move too
-    validate(s)
-    return s
-
-
-# ----- checking ---------------------------------------------------------------------------
+    loaded = SCHEMA.load(data)  # every field within its bounds
+    state = Ambar2018State.__new__(Ambar2018State)
+    SCHEMA.set_on(state, loaded)
+    state.begin()  # the caches worked out from the fields
+    validate(state)  # the fields agree under the rules
+    return state
 
 
 def from_description(text: str) -> Ambar2018State:

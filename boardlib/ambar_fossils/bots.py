@@ -42,7 +42,7 @@ class GreedyBot:
         ``rng.random()`` tie-break, so a seed always gives the same game.
         """
         legal = state.legal_actions()
-        player = state.player
+        player = state.to_move
         tops, heights = state.tops[player], state.heights[player]
         rand = rng.random
         best: tuple[float, float, Action] | None = None

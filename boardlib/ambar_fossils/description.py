@@ -18,6 +18,11 @@ counts (then they must add up). Other optional lines: ``patterns: DPMA, MADP``
 ``extra turn: yes`` (a swapped-out initial fossil is being turned over),
 ``passes: 1``, ``progress: yes`` and ``over: passes``.
 Everything is checked exactly like a loaded save.
+
+The keys are the schema's description keys (setup.SCHEMA), but for the displays (a
+``player N`` line each) and the phase (read off ``holding``, ``revealing`` and ``over``),
+and with one of the description's own: ``swapped out``, the ``revealing`` of a swapped-out
+initial fossil.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from boardlib.ambar_fossils.data import (
     fossil_token,
     parse_fossil,
 )
+from boardlib.ambar_fossils.setup import SCHEMA
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
@@ -43,10 +49,10 @@ from boardlib.protocol import default_names
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.ambar_fossils.state import AmbarFossilsState
 
-_KEYS = (
-    "names", "patterns", "excavation", "face-down", "to move", "holding", "revealing",
-    "swapped out", "extra turn", "progress", "passes", "over",
-)
+_WITHOUT_A_LINE = ("displays", "phase")
+"""Fields written otherwise: as ``player N`` lines, and told by the lines of the others."""
+_KEYS = (*(key for key in SCHEMA.description_keys() if key not in _WITHOUT_A_LINE),
+         "swapped out")
 
 
 def parse_description(text: str) -> dict[str, Any]:

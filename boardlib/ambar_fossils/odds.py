@@ -159,7 +159,7 @@ def extra_turn_chance(state: AmbarFossilsState, player: int, kind: str | int,
 
 def flip_table(state: AmbarFossilsState, player: int) -> list[FlipOdds]:
     """``flip_odds`` for every type ``player`` may flip now (those with face-down fossils)."""
-    return [flip_odds(state, player, k) for k, left in enumerate(state.down) if left]
+    return [flip_odds(state, player, k) for k, left in enumerate(state.face_down) if left]
 
 
 def best_flip(state: AmbarFossilsState, player: int) -> FlipOdds:

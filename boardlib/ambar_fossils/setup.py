@@ -1,6 +1,7 @@
-"""Âmbar set-up (AF-2) and the checks that a position is one: the starting position as data,
-``validate``, and the parsers of a snapshot's fields. The state (state.py) builds on this
-module, which needs only the state's fields, not its class."""
+"""Âmbar set-up (AF-2) and the position as data: the starting position, the position's
+``SCHEMA`` (every saved field once: its save key, codec and copy depth) and ``validate``,
+the rules the fields must keep together. The state (state.py) builds on this module,
+which needs only the state's fields, not its class."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardlib.ambar_fossils.data import (
+    CHOOSE,
     COLUMNS,
     COPIES,
+    ENDINGS,
     FOSSILS,
     LETTERS,
     NUMBERS,
     OVER,
     PER_TYPE,
+    PHASES,
     PLACE,
     PLAYER_COUNTS,
     REVEAL,
@@ -24,7 +28,21 @@ from boardlib.ambar_fossils.data import (
     fossil_token,
     parse_fossil,
 )
-from boardlib.fields import player_count
+from boardlib.fields import (
+    SEAT,
+    Choice,
+    Custom,
+    Field,
+    Flag,
+    Loaded,
+    Names,
+    OneOf,
+    Optional,
+    Players,
+    Schema,
+    Whole,
+    player_count,
+)
 from boardlib.protocol import default_names
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
@@ -77,17 +95,149 @@ def start_position(
     return start
 
 
+# ----- the position's fields, as a snapshot holds them ------------------------------------
+def _patterns(raw: Any, label: str, loaded: Loaded) -> list[str]:
+    count = loaded["players"]
+    if not isinstance(raw, list) or len(raw) != count:
+        raise ValueError(f"'patterns' must give {count} type orders such as \"DPMA\".")
+    for order in raw:
+        if not isinstance(order, str) or sorted(order) != sorted(LETTERS):
+            raise ValueError(
+                f"{order!r} is not a set-up pattern: it must order the four types {LETTERS} "
+                "(AF-2.3)."
+            )
+    return list(raw)
 
+
+def _written_displays(displays: list[list[list[int]]]) -> list[list[str]]:
+    """Each column as its fossils bottom to top, ``"D2/D3"`` (``"M?"``: face-down)."""
+    return [["/".join([fossil_token(f) for f in column]) for column in display]
+            for display in displays]
+
+
+def _displays(raw: Any, label: str, loaded: Loaded) -> list[list[list[int]]]:
+    count = loaded["players"]
+    if not isinstance(raw, list) or len(raw) != count:
+        raise ValueError(f"'displays' must list {count} displays, one per player.")
+    return [_display(display, name) for display, name in zip(raw, loaded["names"])]
+
+
+_CODES = {fossil_token(code): code for code in range(-len(LETTERS), FOSSILS)}
+"""Each token as a snapshot writes it (``"D4"``, ``"D?"``) → its code: a display is read by
+look-ups, and only other spellings (``"d4"``, mistakes) go through ``parse_fossil``."""
+
+
+def _display(display: Any, name: str) -> list[list[int]]:
+    if not isinstance(display, list) or len(display) != COLUMNS:
+        raise ValueError(f"{name}'s display must have exactly {COLUMNS} columns (AF-2.2).")
+    codes = _CODES
+    columns = []
+    for c, text in enumerate(display):
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"{name}'s column {c + 1} must be fossils like \"D2/D3\" or \"M?\".")
+        column = [codes[token] if token in codes else parse_fossil(token, allow_face_down=True)
+                  for token in text.split("/")]
+        if any(f < 0 for f in column) and len(column) > 1:
+            raise ValueError(
+                f"{name}'s column {c + 1} ({text}): a face-down fossil can only stand alone; "
+                "fossils go only on top of face-up ones (AF-6.4)."
+            )
+        columns.append(column)
+    return columns
+
+
+def _face_down_counts(raw: Any, label: str, loaded: Loaded) -> list[int]:
+    """The Excavation's face-down fossils, counted by type (kept in type order)."""
+    if not isinstance(raw, dict) or set(raw) != set(LETTERS):
+        raise ValueError(f"'{label}' must count each type: {{{', '.join(LETTERS)}}}.")
+    values = [raw[letter] for letter in LETTERS]
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise ValueError("Face-down counts must be whole numbers ≥ 0.")
+    return values
+
+
+def _face_up_tokens(counts: list[int]) -> list[str]:
+    """The Excavation's face-up fossils, one token per piece, in code order."""
+    return [fossil_token(c) for c in range(FOSSILS) for _ in range(counts[c])]
+
+
+def _face_up_counts(raw: Any, label: str, loaded: Loaded) -> list[int]:
+    """The face-up fossils of the Excavation, counted by code (the state's form)."""
+    if not isinstance(raw, list):
+        raise ValueError(f"'{label}' must be a list of fossils like \"D4\".")
+    counts = [0] * FOSSILS
+    for token in raw:
+        counts[_fossil(token, "the Excavation")] += 1
+    return counts
+
+
+def _fossil(token: Any, where: str) -> int:
+    if not isinstance(token, str):
+        raise ValueError(f"{where}: {token!r} is not a fossil like \"D4\".")
+    return parse_fossil(token)
+
+
+FOSSIL = Custom(fossil_token, lambda raw, label, loaded: _fossil(raw, f"'{label}'"))
+"""A face-up fossil, ``"D4"``, kept as its code."""
+
+SCHEMA = Schema(
+    Field("players", Players(PLAYER_COUNTS, "Âmbar", "AF-1.2"), kept=False),
+    Field("names", Names()),
+    Field("patterns", Custom(list, _patterns, depth=1)),  # each seat's type order (AF-2.3)
+    Field("displays", Custom(_written_displays, _displays, depth=3)),  # [seat][column][fossil]
+    Field("face_down", Custom(lambda counts: dict(zip(LETTERS, counts)), _face_down_counts,
+                              depth=1), group="excavation", words="face-down"),
+    Field("face_up", Custom(_face_up_tokens, _face_up_counts, depth=1), group="excavation",
+          words="excavation"),
+    Field("to_move", SEAT),
+    Field("phase", Choice(PHASES)),
+    Field("revealing", Optional(Choice(LETTERS))),  # the type being turned over, or -1
+    Field("holding", Optional(FOSSIL)),  # the chosen fossil, or -1
+    Field("extra_turn", Flag()),
+    Field("progress", Flag()),
+    Field("passes", Whole(0, lambda loaded: loaded["players"])),  # all pass: it ends (AF-8.3)
+    Field("ended", OneOf((None, *ENDINGS)), words="over"),
+    unsaved={"tops": 2, "heights": 2, "seen": 1},
+)
+"""Âmbar's position: every field once, in the order a snapshot writes them. ``tops``,
+``heights`` (by seat and column) and ``seen`` (revealed copies by fossil) are caches worked
+out from the fields on loading and kept up to date by the moves."""
+
+
+def column_tops(displays: list[list[list[int]]]) -> list[list[int]]:
+    """Each seat's visible fossil (or face-down code) per column: what is chosen against."""
+    return [[column[-1] for column in display] for display in displays]
+
+
+def column_heights(displays: list[list[list[int]]]) -> list[list[int]]:
+    return [[len(column) for column in display] for display in displays]
+
+
+def seen_copies(state: AmbarFossilsState) -> list[int]:
+    """How many copies of each fossil are face-up anywhere (their numbers are known)."""
+    seen = [0] * FOSSILS
+    for display in state.displays:
+        for column in display:
+            for fossil in column:
+                if fossil >= 0:
+                    seen[fossil] += 1
+    for code in range(FOSSILS):
+        seen[code] += state.face_up[code]
+    if state.holding >= 0:
+        seen[state.holding] += 1
+    return seen
+
+
+# ----- the rules the fields keep together --------------------------------------------------
 def validate(state: AmbarFossilsState) -> None:
     """Raise ValueError, naming the rule, if ``state`` could not arise in a game of Âmbar."""
-    if state.seen != _seen(state):
+    if state.seen != seen_copies(state):
         raise ValueError("The record of revealed fossils does not match the fossils face-up.")
-    for p, display in enumerate(state.cols):
-        if state.tops[p] != [column[-1] for column in display] or state.heights[p] != [
-            len(column) for column in display
-        ]:
-            raise ValueError(f"{state.names[p]}'s column tops or heights are out of date.")
-    for p, display in enumerate(state.cols):
+    tops, heights = column_tops(state.displays), column_heights(state.displays)
+    for p, name in enumerate(state.names):
+        if state.tops[p] != tops[p] or state.heights[p] != heights[p]:
+            raise ValueError(f"{name}'s column tops or heights are out of date.")
+    for p, display in enumerate(state.displays):
         name = state.names[p]
         pattern = display_pattern(state.patterns[p])
         for c, column in enumerate(display):
@@ -164,9 +314,9 @@ def _check_turn(state: AmbarFossilsState) -> None:
         raise ValueError("'revealing' names a type exactly when a fossil is being revealed.")
     if state.extra_turn and phase != REVEAL_SWAPPED:
         raise ValueError("'extra_turn' waits only on a swapped-out fossil being revealed.")
-    if phase == PLACE and state.holding in state.tops[state.player]:
+    if phase == PLACE and state.holding in state.tops[state.to_move]:
         raise ValueError(
-            f"{state.names[state.player]} holds {fossil_token(state.holding)} but already shows an"
+            f"{state.names[state.to_move]} holds {fossil_token(state.holding)} but already shows an"
             " identical fossil, so they could not have chosen it (AF-5.4)."
         )
     if (phase == OVER) != (state.ended is not None):
@@ -174,69 +324,6 @@ def _check_turn(state: AmbarFossilsState) -> None:
     if phase != OVER:
         if state.passes >= count:
             raise ValueError(f"After {state.passes} passes in a row the game is over (AF-8.3).")
-        if phase == 0 and not any(state.up) and not any(state.down):
+        if phase == CHOOSE and not any(state.face_up) and not any(state.face_down):
             raise ValueError("The Excavation is empty, so the game is over (AF-8.4).")
 
-
-def _seen(state: AmbarFossilsState) -> list[int]:
-    seen = [0] * FOSSILS
-    for display in state.cols:
-        for column in display:
-            for fossil in column:
-                if fossil >= 0:
-                    seen[fossil] += 1
-    for code in range(FOSSILS):
-        seen[code] += state.up[code]
-    if state.holding >= 0:
-        seen[state.holding] += 1
-    return seen
-
-
-def _patterns(patterns: Any, count: int) -> list[str]:
-    if not isinstance(patterns, list) or len(patterns) != count:
-        raise ValueError(f"'patterns' must give {count} type orders such as \"DPMA\".")
-    for order in patterns:
-        if not isinstance(order, str) or sorted(order) != sorted(LETTERS):
-            raise ValueError(
-                f"{order!r} is not a set-up pattern: it must order the four types {LETTERS} "
-                "(AF-2.3)."
-            )
-    return list(patterns)
-
-
-def _display(display: Any, player: int, name: str) -> list[list[int]]:
-    if not isinstance(display, list) or len(display) != COLUMNS:
-        raise ValueError(f"{name}'s display must have exactly {COLUMNS} columns (AF-2.2).")
-    columns = []
-    for c, text in enumerate(display):
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError(f"{name}'s column {c + 1} must be fossils like \"D2/D3\" or \"M?\".")
-        column = [parse_fossil(token, allow_face_down=True) for token in text.split("/")]
-        if any(f < 0 for f in column) and len(column) > 1:
-            raise ValueError(
-                f"{name}'s column {c + 1} ({text}): a face-down fossil can only stand alone; "
-                "fossils go only on top of face-up ones (AF-6.4)."
-            )
-        columns.append(column)
-    return columns
-
-
-def _face_down_counts(counts: Any) -> list[int]:
-    if not isinstance(counts, dict) or set(counts) != set(LETTERS):
-        raise ValueError(f"'face_down' must count each type: {{{', '.join(LETTERS)}}}.")
-    values = [counts[letter] for letter in LETTERS]
-    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
-        raise ValueError("Face-down counts must be whole numbers ≥ 0.")
-    return values
-
-
-def _fossil(token: Any, where: str) -> int:
-    if not isinstance(token, str):
-        raise ValueError(f"{where}: {token!r} is not a fossil like \"D4\".")
-    return parse_fossil(token)
-
-
-def _index(value: Any, count: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-        raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
-    return value

@@ -16,7 +16,6 @@ from boardlib.ambar_fossils.data import (
     CHOOSE,
     COLUMNS,
     COPIES,
-    ENDINGS,
     FOSSILS,
     GAME,
     LETTERS,
@@ -32,18 +31,13 @@ from boardlib.ambar_fossils.data import TYPE_NAMES as TYPE_NAMES  # for the note
 from boardlib.ambar_fossils.description import describe, parse_description
 from boardlib.ambar_fossils.messages import MESSAGES, format_value
 from boardlib.ambar_fossils.setup import (
-    _display,
-    _face_down_counts,
-    _fossil,
-    _index,
-    _patterns,
-    _seen,
-    check_players,
+    SCHEMA,
+    column_heights,
+    column_tops,
+    seen_copies,
     start_position,
     validate,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -84,18 +78,17 @@ class AmbarFossilsState(GameState):
     format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'flip D', 'take P3', 'place 4', 'return' or 'pass'"
-    LIST_FIELDS = ("up", "down", "seen", "names", "patterns")
-    NESTED_FIELDS = ("tops", "heights")  # and cols, three levels deep: see clone
+    SCHEMA = SCHEMA
 
     names: list[str]
     patterns: list[str]  # each player's set-up type order, e.g. "DPMA" (AF-2.3)
-    cols: list[list[list[int]]]  # cols[player][column] = fossils bottom to top
-    tops: list[list[int]]
-    heights: list[list[int]]
-    up: list[int]  # face-up fossils in the Excavation, by code
-    down: list[int]  # face-down fossils in the Excavation, by type
-    seen: list[int]  # copies of each fossil whose number is known (revealed)
-    player: int
+    displays: list[list[list[int]]]  # displays[player][column] = fossils bottom to top
+    tops: list[list[int]]  # a cache: each column's top fossil (face-down: its negative code)
+    heights: list[list[int]]  # a cache: each column's height
+    face_up: list[int]  # face-up fossils in the Excavation, by code
+    face_down: list[int]  # face-down fossils in the Excavation, by type
+    seen: list[int]  # a cache: copies of each fossil whose number is known (revealed)
+    to_move: int
     phase: int
     holding: int  # the chosen fossil, or -1
     revealing: int  # the type being revealed at a chance node, or -1
@@ -108,7 +101,7 @@ class AmbarFossilsState(GameState):
     def current_player(self) -> int:
         phase = self.phase
         if phase in (CHOOSE, PLACE):
-            return self.player
+            return self.to_move
         if phase == OVER:
             return TERMINAL
         return CHANCE
@@ -116,14 +109,14 @@ class AmbarFossilsState(GameState):
     @property
     def end_phase(self) -> bool:
         """No face-down fossil is left in the Excavation (AF-8.1)."""
-        return not any(self.down)
+        return not any(self.face_down)
 
     def _player_actions(self) -> list[Action]:
         if self.phase == PLACE:
-            actions = [PLACE_IN[c] for c in self.placeable_columns(self.player, self.holding)]
+            actions = [PLACE_IN[c] for c in self.placeable_columns(self.to_move, self.holding)]
             actions.append(RETURN)
             return actions
-        down, up, tops = self.down, self.up, self.tops[self.player]
+        down, up, tops = self.face_down, self.face_up, self.tops[self.to_move]
         actions = [FLIP[t] for t in range(4) if down[t]]
         actions += [TAKE[c] for c in range(FOSSILS) if up[c] and c not in tops]
         if not (down[0] or down[1] or down[2] or down[3]):
@@ -172,29 +165,29 @@ class AmbarFossilsState(GameState):
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
         kind = action.kind
-        player = self.player
+        player = self.to_move
         if kind == "reveal":
             self._reveal(action.args[0], player, events)
         elif kind == "flip":
             kind_index = action.args[0]
-            self.down[kind_index] -= 1
+            self.face_down[kind_index] -= 1
             self.revealing = kind_index
             self.phase = REVEAL
             self.progress = True
             events.append(Event(GAME, "flip", player, type=LETTERS[kind_index]))
-            if not any(self.down):
+            if not any(self.face_down):
                 events.append(Event(GAME, "end_phase", None))
         elif kind == "place":
             self._place(action.args[0], player, events)
         elif kind == "take":
             code = action.args[0]
-            self.up[code] -= 1
+            self.face_up[code] -= 1
             self.holding = code
             self.phase = PLACE
             events.append(Event(GAME, "take", player, fossil=fossil_token(code)))
         elif kind == "return":
             code = self.holding
-            self.up[code] += 1
+            self.face_up[code] += 1
             self.holding = -1
             events.append(Event(GAME, "return", player, fossil=fossil_token(code)))
             self._end_turn(False, events)
@@ -207,11 +200,11 @@ class AmbarFossilsState(GameState):
         self.revealing = -1
         token = fossil_token(code)
         if self.phase == REVEAL_SWAPPED:
-            self.up[code] += 1
+            self.face_up[code] += 1
             events.append(Event(GAME, "swapped_out", player, fossil=token))
             self._end_turn(self.extra_turn, events)
         elif code in self.tops[player]:
-            self.up[code] += 1
+            self.face_up[code] += 1
             events.append(Event(GAME, "reveal_identical", player, fossil=token))
             self._end_turn(False, events)
         else:
@@ -228,7 +221,7 @@ class AmbarFossilsState(GameState):
         token = fossil_token(fossil)
         if tops[column] < 0:  # swap with an initial face-down fossil (AF-6.3)
             kind_index = -tops[column] - 1
-            self.cols[player][column] = [fossil]
+            self.displays[player][column] = [fossil]
             tops[column] = fossil
             self.revealing = kind_index
             self.extra_turn = neighbour >= 0
@@ -241,7 +234,7 @@ class AmbarFossilsState(GameState):
                 events.append(Event(GAME, "excellent", player, fossil=token,
                                     neighbour=fossil_token(neighbour)))
             return
-        self.cols[player][column].append(fossil)  # stack on a face-up fossil (AF-6.4)
+        self.displays[player][column].append(fossil)  # stack on a face-up fossil (AF-6.4)
         tops[column] = fossil
         self.heights[player][column] += 1
         events.append(Event(GAME, "stack", player, fossil=token, column=column + 1,
@@ -257,15 +250,15 @@ class AmbarFossilsState(GameState):
         self.progress = False
         self.extra_turn = False
         self.phase = CHOOSE
-        if not any(self.up) and not any(self.down):
+        if not any(self.face_up) and not any(self.face_down):
             self._finish("empty", events)
         elif self.passes >= len(self.names):
             self._finish("passes" if self.end_phase else "stalemate", events)
         elif extra:  # AF-7.1: one extra turn per placement, chained without limit
-            events.append(Event(GAME, "extra_turn", self.player))
+            events.append(Event(GAME, "extra_turn", self.to_move))
         else:
-            self.player = (self.player + 1) % len(self.names)
-            events.append(Event(GAME, "next_turn", self.player))
+            self.to_move = (self.to_move + 1) % len(self.names)
+            events.append(Event(GAME, "next_turn", self.to_move))
 
     def _finish(self, reason: str, events: list[Event]) -> None:
         self.phase = OVER
@@ -282,7 +275,7 @@ class AmbarFossilsState(GameState):
             return _illegal("wrong_phase", "nothing_revealing")
         if self.phase in (REVEAL, REVEAL_SWAPPED):
             return _illegal("wrong_phase", "wait_reveal")
-        player = self.player
+        player = self.to_move
         if self.phase == PLACE:
             if kind == "place":
                 return self._why_not_column(player, self.holding, action.args[0])
@@ -298,7 +291,7 @@ class AmbarFossilsState(GameState):
         if kind == "flip":
             return _illegal("rule", "no_face_down", "AF-5.1", type=LETTERS[action.args[0]])
         code = action.args[0]  # take
-        if not self.up[code]:
+        if not self.face_up[code]:
             return _illegal("rule", "not_face_up", "AF-5.4", fossil=fossil_token(code))
         return _illegal("rule", "identical", "AF-5.4", fossil=fossil_token(code),
                         column=self.tops[player].index(code) + 1)
@@ -352,37 +345,7 @@ class AmbarFossilsState(GameState):
             raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
         return self.standings()
 
-    # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmbarFossilsState:
-        other = super().clone()
-        other.cols = [[column[:] for column in display] for display in self.cols]  # 3 levels
-        return other
-
-    def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-safe data: nothing hidden, since nobody knows a
-        face-down number (AF-2.2)."""
-        return {
-            "players": len(self.names),
-            "names": list(self.names),
-            "patterns": list(self.patterns),
-            "displays": [
-                ["/".join(fossil_token(f) for f in column) for column in display]
-                for display in self.cols
-            ],
-            "excavation": {
-                "face_down": dict(zip(LETTERS, self.down)),
-                "face_up": [fossil_token(c) for c in range(FOSSILS) for _ in range(self.up[c])],
-            },
-            "to_move": self.player,
-            "phase": PHASES[self.phase],
-            "revealing": LETTERS[self.revealing] if self.revealing >= 0 else None,
-            "holding": fossil_token(self.holding) if self.holding >= 0 else None,
-            "extra_turn": self.extra_turn,
-            "progress": self.progress,
-            "passes": self.passes,
-            "ended": self.ended,
-        }
-
+    # ----- what the position shows, and checking it -------------------------------
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` sees (None: a spectator). Âmbar hides nothing that anyone knows:
         face-down numbers are unknown to all (AF-2.2), so every seat sees the same."""
@@ -393,19 +356,19 @@ class AmbarFossilsState(GameState):
         view["end_phase"] = self.end_phase
         view["levels"] = [self.level_counts(p) for p in range(len(self.names))]
         view["legal_actions"] = (
-            [str(a) for a in self.legal_tuple()] if player is not None and player == self.player
+            [str(a) for a in self.legal_tuple()] if player is not None and player == self.to_move
             and self.phase in (CHOOSE, PLACE) else []
         )
         return view
 
     def inventory(self) -> dict[str, int]:
         """Every fossil piece, wherever it is, counted by type: 24 of each (AF-1.1)."""
-        counts = self.down[:]
-        for display in self.cols:
+        counts = self.face_down[:]
+        for display in self.displays:
             for column in display:
                 for fossil in column:
                     counts[_TYPE_OF[fossil]] += 1
-        up = self.up
+        up = self.face_up
         for kind_index in range(4):
             counts[kind_index] += sum(up[kind_index * NUMBERS:(kind_index + 1) * NUMBERS])
         if self.holding >= 0:
@@ -461,65 +424,27 @@ def new_game(
     (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
     """
     start = start_position(players, seed, names, patterns)
-    state = _build(start)  # made here by the rules, so not validated again: a hot path
+    state = _loaded(start)  # made here by the rules, so not validated again: a hot path
     state.begin(start)
     return state
 
 
 def from_snapshot(data: Any) -> AmbarFossilsState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    state = _build(data)
+    state = _loaded(data)
     validate(state)
     state.begin()
     return state
 
 
-def _build(data: Any) -> AmbarFossilsState:
-    """A state from snapshot data, checking its form (not yet whether the rules allow it)."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
+def _loaded(data: Any) -> AmbarFossilsState:
+    """A state with the fields of ``data``, each checked by the schema, and the caches worked
+    out from them (whether the rules allow the position is ``validate``'s question)."""
     state = AmbarFossilsState.__new__(AmbarFossilsState)
-    count = check_players(data.get("players"))
-    state.names = _names(data.get("names"), count)
-    state.patterns = _patterns(data.get("patterns"), count)
-    displays = data.get("displays")
-    if not isinstance(displays, list) or len(displays) != count:
-        raise ValueError(f"'displays' must list {count} displays, one per player.")
-    state.cols = [_display(d, p, state.names[p]) for p, d in enumerate(displays)]
-    state.tops = [[column[-1] for column in display] for display in state.cols]
-    state.heights = [[len(column) for column in display] for display in state.cols]
-    excavation = data.get("excavation")
-    if not isinstance(excavation, dict):
-        raise ValueError("'excavation' must be an object with 'face_down' and 'face_up'.")
-    state.down = _face_down_counts(excavation.get("face_down"))
-    state.up = [0] * FOSSILS
-    face_up = excavation.get("face_up")
-    if not isinstance(face_up, list):
-        raise ValueError("'excavation.face_up' must be a list of fossils like \"D4\".")
-    for token in face_up:
-        state.up[_fossil(token, "the Excavation")] += 1
-    state.player = _index(data.get("to_move"), count, "to_move")
-    phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
-    state.phase = PHASES.index(phase)
-    revealing = data.get("revealing")
-    if revealing is not None and revealing not in LETTERS:
-        raise ValueError(f"'revealing' must be a type letter or null, not {revealing!r}.")
-    state.revealing = LETTERS.index(revealing) if revealing is not None else -1
-    holding = data.get("holding")
-    state.holding = _fossil(holding, "'holding'") if holding is not None else -1
-    state.extra_turn = _flag(data.get("extra_turn"), "extra_turn")
-    state.progress = _flag(data.get("progress"), "progress")
-    passes = data.get("passes")
-    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 0:
-        raise ValueError(f"'passes' must be a whole number ≥ 0, not {passes!r}.")
-    state.passes = passes
-    ended = data.get("ended")
-    if ended is not None and ended not in ENDINGS:
-        raise ValueError(f"'ended' must be null or one of {', '.join(ENDINGS)}.")
-    state.ended = ended
-    state.seen = _seen(state)
+    SCHEMA.set_on(state, SCHEMA.load(data))
+    state.tops = column_tops(state.displays)
+    state.heights = column_heights(state.displays)
+    state.seen = seen_copies(state)
     return state
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import ClassVar
 
 from boardlib.amber_route.data import (
     CARD_KIND,
@@ -36,9 +38,9 @@ class CarefulBot:
 
     def choose(self, state: AmberRouteState, rng: random.Random) -> Action:
         legal = state.legal_actions()
-        step, p, a, b = state.queue[0]
-        chooser = getattr(self, "_" + step, None)
-        choice = chooser(state, p, a, b, legal) if chooser else None
+        head = state.queue[0]
+        chooser = self.CHOOSERS.get(head.kind)
+        choice = chooser(self, state, head.player, head.a, head.b, legal) if chooser else None
         return choice if choice in legal else rng.choice(legal)
 
     def _draw_phase(self, s, p, a, b, legal):
@@ -73,9 +75,9 @@ class CarefulBot:
             return uses[0]
         plays = [x for x in legal if x.kind == "play"]
         kind = CARD_KIND[s.card]
-        if kind == GHOST and s.challenge_dice * 3.5 >= GHOSTS[s.version][s.level][0] + 1:
+        if kind == GHOST and s.dice_count * 3.5 >= GHOSTS[s.version][s.level][0] + 1:
             return VOCABULARY["go"]
-        if kind == MONSTER and s.challenge_dice >= 3:
+        if kind == MONSTER and s.dice_count >= 3:
             return VOCABULARY["go"]
         return max(plays, key=lambda x: LIGHT_VALUE[x.args[0]], default=VOCABULARY["go"])
 
@@ -155,4 +157,13 @@ class CarefulBot:
 
     def _keep(self, s, p, a, b, legal):
         return max(legal, key=lambda x: LIGHT_VALUE[x.args[0]])
+
+    CHOOSERS: ClassVar[dict[str, Callable[..., Action | None]]] = {
+        "draw_phase": _draw_phase, "action": _action, "discard": _discard, "pay": _pay,
+        "reward": _reward, "prepare": _prepare, "modify": _modify, "attack": _attack,
+        "duel_cards": _duel_cards, "contest_first": _contest_first,
+        "contest_cards": _contest_cards, "loot": _loot, "pick": _pick, "keep": _keep,
+    }
+    """A player's step (``Step.kind``) → how the bot chooses there, from the step's player
+    and numbers; a step not here gets a random legal move."""
 

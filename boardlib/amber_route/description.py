@@ -49,7 +49,7 @@ from boardlib.amber_route.data import (
     parse_dark,
     parse_light,
 )
-from boardlib.amber_route.setup import check_version
+from boardlib.amber_route.setup import SCHEMA, check_version
 from boardlib.fields import description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
@@ -58,13 +58,12 @@ from boardlib.protocol import default_names
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.amber_route.state import AmberRouteState
 
-_KEYS = (
-    "version", "names", "to move", "facing", "level", "hp", "round", "dice count", "damage36",
-    "dice", "other dice", "duel", "first", "finals", "fresh", "light deck", "light top",
-    "light discard", "table", "look", "dark deck", "dark discard", "box", "amber pool",
-    "guard pool", "queue", "over",
-)
-_SEAT_KEYS = ("field", "guards", "amber", "secured", "hand", "kept", "grace", "missed")
+_KEYS = tuple(dict.fromkeys(SCHEMA.description_keys()))
+"""The lines a description may have besides ``player N``: one per field of the schema, in
+words (``Field.words``) — ``light top`` tells two (the card and who knows it), ``to move``,
+``first`` and ``finals`` count seats from 1, ``facing`` is the card, ``over`` the ending."""
+_SEAT_KEYS = SCHEMA.description_keys(seat=True)
+"""The items of a ``player N`` line: the seat's fields."""
 
 
 def parse_description(text: str) -> dict[str, Any]:

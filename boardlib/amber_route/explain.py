@@ -30,7 +30,8 @@ GAME = "amber_route"
 
 
 def explain(state: AmberRouteState, action: Action) -> IllegalAction:
-    step, p, a, b = state.queue[0]
+    head = state.queue[0]
+    step, p = head.kind, head.player
     kind = action.kind
     if STEP_WHO[step] == "c":
         if kind in STEP_ACTIONS[step]:
@@ -44,7 +45,7 @@ def explain(state: AmberRouteState, action: Action) -> IllegalAction:
                         action=str(action), who=p, wait=step)
     if kind not in STEP_ACTIONS[step]:
         return _illegal(state, "wrong_phase", "not_now", STEP_RULE[step], who=p, wait=step)
-    return _why(state, action, step, p, a, b)
+    return _why(state, action, step, p, head.a, head.b)
 
 
 def _impossible_outcome(state: AmberRouteState, action: Action, step: str) -> IllegalAction:
@@ -71,17 +72,17 @@ def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
     if kind == "move":
         if not guards:
             return _rule(state, "move_no_guard", "AR-5.5")
-        return _rule(state, "move_past_castle", "AR-5.5", fields=CASTLE - state.pos[p])
+        return _rule(state, "move_past_castle", "AR-5.5", fields=CASTLE - state.field[p])
     if kind == "grace":
         return _rule(state, "grace_used", "AR-5.7")
     if kind in ("discard", "lose", "play", "add") and not hand[args[0]]:
         return _rule(state, "no_light_card", STEP_RULE[step] if kind != "play" else "AR-7.1",
                      light=LIGHT_TOKENS[args[0]])
     if kind == "play":
-        if not light_matches(args[0], state.pos[p]):
+        if not light_matches(args[0], state.field[p]):
             return _rule(state, "other_terrain", "AR-7.1", light=LIGHT_TOKENS[args[0]])
         return _rule(state, "too_many_dice", "AR-7.4",
-                     dice=state.challenge_dice + LIGHT_VALUE[args[0]], most=MAX_DICE)
+                     dice=state.dice_count + LIGHT_VALUE[args[0]], most=MAX_DICE)
     if kind == "use":
         c = args[0]
         if c not in state.kept[p]:
@@ -92,7 +93,7 @@ def _why(state: AmberRouteState, action: Action, step: str, p: int, a: int,
         return _why_dice(state, action, p, a, b)
     if kind == "attack":
         q = args[0]
-        if q >= len(state.names) or q == p or state.pos[q] != state.pos[p]:
+        if q >= len(state.names) or q == p or state.field[q] != state.field[p]:
             return _rule(state, "attack_same_field", "AR-12.1")
         return _rule(state, "attack_no_card", "AR-13.1")
     if kind == "add":

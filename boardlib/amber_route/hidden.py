@@ -21,7 +21,7 @@ def unseen_light_cards(state: AmberRouteState, seat: int) -> list[int]:
     """The light cards ``seat`` cannot see (others' hands and the deck), by kind, as a
     sorted list of kinds: the same list for any two states that look the same to ``seat``."""
     pool = state.light_deck[:]
-    if state.light_top_seen == seat:  # the card seat put back on top of the deck (AR-11.2)
+    if state.light_top_seen_by == seat:  # the card seat put back on top of the deck (AR-11.2)
         pool[state.light_top] -= 1
     for p, hand in enumerate(state.hand):
         if p != seat:
@@ -50,7 +50,7 @@ def resample(state: AmberRouteState, seat: int, rng: random.Random) -> AmberRout
     for kind in cards[at:]:
         deck[kind] += 1
     if state.light_top >= 0:  # someone knows the top card (AR-11.2)
-        if state.light_top_seen == seat:
+        if state.light_top_seen_by == seat:
             deck[state.light_top] += 1  # seat knows it: it stays
         else:
             s.light_top = cards[at]  # another seat knows it: a card of the sampled deck

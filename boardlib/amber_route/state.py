@@ -1,12 +1,13 @@
 """Amber Route: the rules engine (clauses in docs/rules/amber_route.md, cited as AR-x.y).
 
-The game is driven by a *queue of steps*. A step is a tuple ``(kind, a, b, c)`` of a
-string and three ints; the head of the queue says who acts: a player (a choice), chance
-(a die roll, a card drawn) or nobody (an automatic step the engine runs at once). An
-action resolves the head and may push new steps in front, so a gift that draws two light
-cards for another player, a discard over the hand limit and a monster's next round all
-happen in rulebook order without special cases. Every die is its own chance node with six
-outcomes of weight 1 (AR-1.6); every card drawn is a chance node over the cards left.
+The game is driven by a *queue of steps*. A step is a ``Step`` (data.py): its kind and up
+to three numbers, read by name (``step.kind``, ``step.player``, ``step.a``, ``step.b``).
+The head of the queue says who acts: a player (a choice), chance (a die roll, a card
+drawn) or nobody (an automatic step the engine runs at once). An action resolves the head
+and may push new steps in front, so a gift that draws two light cards for another player,
+a discard over the hand limit and a monster's next round all happen in rulebook order
+without special cases. Every die is its own chance node with six outcomes of weight 1
+(AR-1.6); every card drawn is a chance node over the cards left.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress, product
+from operator import add
 from typing import Any, ClassVar
 
 from boardlib.amber_route.data import (
@@ -68,9 +70,9 @@ from boardlib.amber_route.data import (
     TRAP_DICE,
     VERSIONS,
     VILLAGE,
+    Step,
     _step,
     light_matches,
-    parse_light,
 )
 from boardlib.amber_route.description import describe, parse_description
 from boardlib.amber_route.explain import explain
@@ -79,22 +81,14 @@ from boardlib.amber_route.setup import (
     _CHALLENGE_CARDS,
     _FAMILY_DARK_DECK,
     _LIGHT_DECK,
+    SCHEMA,
     _check_next_step,
-    _dark,
-    _dark_list,
-    _dice,
-    _int,
-    _light_counts,
     _light_counts_of,
-    _queue,
-    _round,
     check_players,
     check_version,
-    snapshot,
     validate,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
+from boardlib.fields import names_field
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -109,10 +103,6 @@ from boardlib.ranking import Result, rank_players
 
 GAME = "amber_route"
 _CARD = ("card",)  # the field a light card drawn into a hidden hand keeps secret
-
-
-
-
 _CHANCE_STEPS = frozenset(kind for kind, who in STEP_WHO.items() if who == "c")
 
 
@@ -218,8 +208,8 @@ def _modify_choices(dice: tuple[int, ...], guards: bool, amber: bool, reroll1: b
     return tuple(acts)
 
 
-# Who acts at each kind of step: "p" the player in slot 1, "c" chance, "a" automatic.
-# The steps the engine pushes most, made once (a step is an immutable tuple).
+# Who acts at each kind of step (STEP_WHO): "p" the step's player, "c" chance, "a" automatic.
+# The steps the engine pushes most, looked up once (a step is immutable: see data.Step).
 SEATS = range(max(PLAYER_COUNTS))
 _LIGHT_STEP = [_step("light", p) for p in SEATS]
 _DARK_STEP = [_step("dark", p) for p in SEATS]
@@ -232,13 +222,12 @@ _CHECK_STEP = [[_step(check, p) for p in SEATS] for check in ("hit", "ghost", "t
 """``[challenge kind][player]``: the step that counts the dice (AR-8.4, AR-9.1, AR-10.1)."""
 _ROLL_STEPS = [tuple(_step("roll", target, i) for i in range(MAX_DICE)) for target in (0, 1)]
 """``[0 the player's dice, 1 the other dice][:n]``: one chance step per die (AR-1.6)."""
-_TURN_STEPS: list[list[tuple[tuple[str, int, int, int], ...]]] = [
+_TURN_STEPS: list[list[tuple[Step, ...]]] = [
                [(_step("action", p),) for p in SEATS],
                [(_step("draw_phase", p), _step("action", p)) for p in SEATS]]
 """``[version][player]``: a turn's choices; Family draws first (AR-4.1, AR-4.2)."""
 _NEXT_TURN_STEPS = [(_step("turn", p), _step("end_turn")) for p in SEATS]
 _WHOSE_DICE = ("mine", "other")
-
 
 
 def light_table_of(light_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
@@ -250,6 +239,7 @@ def dark_table_of(dark_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, 
     """The darkness deck as a draw's chance outcomes: each card left, all as likely (AR-6.1)."""
     return tuple([REVEAL[c] for c in dark_deck]), (1,) * len(dark_deck)
 
+
 class AmberRouteState(GameState):
     """A position of Amber Route: the players, the decks, the challenge in progress, the queue."""
 
@@ -258,14 +248,11 @@ class AmberRouteState(GameState):
     format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
-    LIST_FIELDS = ("names", "pos", "guards", "amber", "secured", "grace", "missed", "light_deck",
-                   "light_discard", "table", "look", "dark_deck", "dark_discard", "box", "dice",
-                   "other_dice", "duel", "finals", "queue")
-    NESTED_FIELDS = ("hand", "kept")
+    SCHEMA = SCHEMA  # every field's save key, codec and copy depth (setup.py)
 
     version: int
     names: list[str]
-    pos: list[int]
+    field: list[int]  # where each player stands: 0 the sea shore … 25 the castle
     guards: list[int]
     amber: list[int]  # unsecured, beside the player card (AR-3.1)
     secured: list[int]  # on the player card (AR-3.2)
@@ -275,7 +262,7 @@ class AmberRouteState(GameState):
     missed: list[int]  # turns still to miss (AR-10.2)
     light_deck: list[int]
     light_top: int  # the light deck's top card, put back after a look (AR-11.2), or -1
-    light_top_seen: int  # the seat that put it back and so knows it, or -1
+    light_top_seen_by: int  # the seat that put it back and so knows it, or -1
     light_table: tuple[tuple[Action, ...], tuple[int, ...]]  # light_table_of(light_deck), for speed
     light_discard: list[int]
     table: list[int]  # light cards played in a player fight, until it ends
@@ -289,9 +276,9 @@ class AmberRouteState(GameState):
     card: int  # the darkness card being resolved, or -1
     level: int  # 0, 1, 2 = I, II, III
     hp: int  # the monster's hit points left
-    fight_round: int  # the round of the monster fight or Advanced duel being fought, or 0
-    challenge_dice: int  # dice the player rolls in this challenge
-    damage_boost: bool  # a kept "damage 3-6" reward is in use
+    round: int  # the round of the monster fight or Advanced duel being fought, or 0
+    dice_count: int  # dice the player rolls in this challenge
+    damage36: bool  # a kept "damage 3-6" reward is in use
     dice: list[int]
     other_dice: list[int]
     duel: list[int]  # a fight, by role (0 attacker, 1 defender): see DUEL_SEAT
@@ -299,24 +286,28 @@ class AmberRouteState(GameState):
     first: int  # the first player in the castle, or -1
     finals: list[int]  # players still owed their one more turn (AR-14.1)
     fresh: bool  # the ending began during the turn now being played
-    queue: list[tuple[str, int, int, int]]
+    queue: list[Step]
     _json: str | None  # the save of this position, once asked for (to_json); None after a move
+    _actor: int  # current_player(): the head's player, CHANCE or TERMINAL (see _find_actor)
     ended: str | None
 
     # ----- whose turn, what may be done ---------------------------------------------
     def current_player(self) -> int:
-        queue = self.queue
-        if not queue:
-            return TERMINAL
-        head = queue[0]
-        return CHANCE if head[0] in _CHANCE_STEPS else head[1]
+        return self._actor  # worked out once a move (see _apply), asked for several times
+
+    def _find_actor(self) -> None:
+        """Keep who acts (``_actor_of`` the queue) in ``_actor``: the protocol asks
+        ``current_player`` two or three times a move. Set wherever the queue may have changed:
+        after each move (``_apply``), on building a state and in ``invalidate``."""
+        self._actor = _actor_of(self.queue)
 
     def _player_actions(self) -> tuple[Action, ...] | list[Action]:
-        kind, p, a, b = self.queue[0]
-        return _ACTS[kind](self, p, a, b)
+        head = self.queue[0]
+        return _ACTS[head.kind](self, head)
 
     def _chance_table(self) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-        kind, _, a, _ = self.queue[0]
+        head = self.queue[0]
+        kind = head.kind
         if kind == "roll":
             return DIE, SIX_ONES
         if kind == "dark":  # every darkness card left is as likely (AR-6.1)
@@ -326,26 +317,29 @@ class AmberRouteState(GameState):
             if top >= 0:  # the card put back after a look (AR-11.2) is drawn first
                 return (CARD[top],), (1,)
             return self.light_table
-        counts = self.hand[a]  # steal: from the loser's hand, at random
+        counts = self.hand[head.a]  # steal: from the loser's hand, at random
         return tuple(compress(STEAL, counts)), tuple(compress(counts, counts))
 
-    def _acts_draw_phase(self, p: int, a: int, b: int) -> tuple[Action, ...]:
-        return _DRAW_CHOICES[self.guards[p] < GUARD_LIMIT]
+    # each step's choices, from the step (read by name: the kinds use its numbers differently)
+    def _acts_draw_phase(self, head: Step) -> tuple[Action, ...]:
+        return _DRAW_CHOICES[self.guards[head.player] < GUARD_LIMIT]
 
-    def _acts_action(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+    def _acts_action(self, head: Step) -> tuple[Action, ...]:
+        p = head.player
         guards = self.guards[p]
         return _ACTION_CHOICES[guards < GUARD_LIMIT, bool(self.amber[p]),
-                               bool(guards) and self.pos[p] + 2 <= CASTLE, self.grace[p] >= 0]
+                               bool(guards) and self.field[p] + 2 <= CASTLE, self.grace[p] >= 0]
 
-    def _acts_discard(self, p: int, a: int, b: int) -> tuple[Action, ...]:
-        return tuple(compress(DISCARD, self.hand[p]))
+    def _acts_discard(self, head: Step) -> tuple[Action, ...]:
+        return tuple(compress(DISCARD, self.hand[head.player]))
 
-    def _acts_reward(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+    def _acts_reward(self, head: Step) -> tuple[Action, ...]:
         return _REWARD_CHOICES
 
-    def _acts_prepare(self, p: int, a: int, b: int) -> list[Action]:
+    def _acts_prepare(self, head: Step) -> list[Action]:
+        p = head.player
         hand = self.hand[p]
-        acts = [play for k, play in _PLAYABLE[self.pos[p]][self.challenge_dice] if hand[k]]
+        acts = [play for k, play in _PLAYABLE[self.field[p]][self.dice_count] if hand[k]]
         kept = self.kept[p]
         if kept:
             acts += [USE[c] for c in sorted(set(kept)) if self._usable_before(c, p)]
@@ -356,47 +350,53 @@ class AmberRouteState(GameState):
         """A kept extra-die card on its terrain, or damage 3-6 against a monster (AR-11.3)."""
         reward = CARD_REWARD[c]
         if reward in EXTRA_DIE_TERRAIN:
-            return (EXTRA_DIE_TERRAIN[reward] == FIELD_TERRAIN[self.pos[p]]
-                    and self.challenge_dice < MAX_DICE)
-        return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.damage_boost
+            return (EXTRA_DIE_TERRAIN[reward] == FIELD_TERRAIN[self.field[p]]
+                    and self.dice_count < MAX_DICE)
+        return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.damage36
 
-    def _acts_modify(self, p: int, mode: int, target: int) -> tuple[Action, ...]:
-        dice = self.dice if target == 0 else self.other_dice
-        if mode != 0:  # AR-13.5: in a Family fight, guards only
+    def _acts_modify(self, head: Step) -> tuple[Action, ...]:
+        p = head.player
+        dice = self.dice if head.b == 0 else self.other_dice  # b: whose dice
+        if head.a != 0:  # a, the mode: a Family fight's dice change by guards only (AR-13.5)
             return _modify_choices(tuple(dice), bool(self.guards[p]), False, False, False)
         kept = self.kept[p]
         rewards = [CARD_REWARD[c] for c in kept] if kept else ()
         return _modify_choices(tuple(dice), bool(self.guards[p]), bool(self.amber[p]),
                                R_REROLL1 in rewards, R_REROLL2 in rewards)
 
-    def _acts_pay(self, p: int, a: int, b: int) -> tuple[Action, ...]:
-        return tuple(compress(LOSE, self.hand[p]))
+    def _acts_pay(self, head: Step) -> tuple[Action, ...]:
+        return tuple(compress(LOSE, self.hand[head.player]))
 
-    def _acts_attack(self, p: int, a: int, b: int) -> list[Action]:
-        return [ATTACK[q] for q in self.targets(p)] + [VOCABULARY["no attack"]]
+    def _acts_attack(self, head: Step) -> list[Action]:
+        return [ATTACK[q] for q in self.targets(head.player)] + [VOCABULARY["no attack"]]
 
     def targets(self, p: int) -> list[int]:
         """Players ``p`` may attack: on the same field (AR-12.1); Family needs a card (AR-13.1)."""
-        field = self.pos[p]
+        here = self.field[p]
         if self.version == FAMILY and not self._matching(p):
             return []
-        return [q for q in range(len(self.names)) if q != p and self.pos[q] == field]
+        return [q for q in range(len(self.names)) if q != p and self.field[q] == here]
 
     def _matching(self, p: int) -> list[int]:
         hand = self.hand[p]
-        return [k for k in _MATCHING[self.pos[p]] if hand[k]]
+        return [k for k in _MATCHING[self.field[p]] if hand[k]]
 
-    def _acts_duel_cards(self, p: int, role: int, b: int) -> list[Action]:
-        acts = list(compress(ADD, self.hand[p])) if self.duel[DUEL_ADDED + role] < 2 else []
+    def _acts_duel_cards(self, head: Step) -> list[Action]:
+        added = self.duel[DUEL_ADDED + head.a]  # a: the role
+        acts = list(compress(ADD, self.hand[head.player])) if added < 2 else []
         return [*acts, VOCABULARY["ready"]]
 
-    def _acts_contest_first(self, p: int, a: int, b: int) -> list[Action]:
-        return [ADD[k] for k in self._matching(p)]
+    def _acts_contest_first(self, head: Step) -> list[Action]:
+        return [ADD[k] for k in self._matching(head.player)]
 
-    def _acts_contest_cards(self, p: int, role: int, b: int) -> list[Action]:
-        return [*(ADD[k] for k in self._matching(p)), VOCABULARY["ready"]]
+    def _acts_contest_cards(self, head: Step) -> list[Action]:
+        return [*(ADD[k] for k in self._matching(head.player)), VOCABULARY["ready"]]
 
-    def _acts_loot(self, w: int, loser: int, b: int) -> list[Action]:
+    def _acts_loot(self, head: Step) -> list[Action]:
+        return self._loot(head.a)  # a: the loser
+
+    def _loot(self, loser: int) -> list[Action]:
+        """What the winner of a fight may take from ``loser`` (AR-12.5)."""
         acts = []
         if self.amber[loser]:
             acts.append(VOCABULARY["loot amber"])
@@ -406,10 +406,10 @@ class AmberRouteState(GameState):
             acts.append(VOCABULARY["loot guards"])
         return acts
 
-    def _acts_pick(self, p: int, a: int, b: int) -> list[Action]:
+    def _acts_pick(self, head: Step) -> list[Action]:
         return [PICK[v - 1] for v in sorted(set(self.dice)) if v]
 
-    def _acts_keep(self, p: int, a: int, b: int) -> tuple[Action, ...]:
+    def _acts_keep(self, head: Step) -> tuple[Action, ...]:
         return tuple(compress(KEEP, self.look))
 
     # ----- applying actions ---------------------------------------------------------
@@ -417,15 +417,20 @@ class AmberRouteState(GameState):
         self._json = None
         queue = self.queue
         head = queue[0]
-        _DO[head[0]](self, action, head, events)
+        _DO[head.kind](self, action, head, events)
         if queue:
-            kind = queue[0][0]
+            head = queue[0]
+            kind = head.kind
             if kind in _WAITS or (kind == "dark" and self.dark_deck) or (
                     kind == "light" and any(self.light_deck)):
-                return  # the usual case: a choice, a die, or a card from a deck that has some
+                # the usual case: a choice, a die, or a card from a deck that has some; who
+                # acts is _actor_of(queue), written out with the kind already read (every move)
+                self._actor = CHANCE if kind in _CHANCE_STEPS else head.player
+                return
             self._run(events)
+        self._actor = _actor_of(queue)
 
-    def _push(self, *steps: tuple[str, int, int, int]) -> None:
+    def _push(self, *steps: Step) -> None:
         """Put ``steps`` at the front of the queue, in the order given."""
         self.queue[0:0] = steps
 
@@ -434,7 +439,7 @@ class AmberRouteState(GameState):
         queue = self.queue
         while queue:
             head = queue[0]
-            kind = head[0]
+            kind = head.kind
             if kind in _WAITS:
                 return
             auto = _AUTO.get(kind)
@@ -445,7 +450,7 @@ class AmberRouteState(GameState):
                 return
 
     # steps that may be dropped, or need the deck made up, before anyone acts
-    def _skip_light(self, head: tuple, events: list[Event]) -> bool:
+    def _skip_light(self, head: Step, events: list[Event]) -> bool:
         """An empty light deck: reshuffle the discards (AR-1.4), or draw nothing."""
         if any(self.light_deck):
             return False
@@ -455,10 +460,10 @@ class AmberRouteState(GameState):
             events.append(new_event(GAME, "reshuffle_light", None, {}))
         else:
             self.queue.pop(0)
-            events.append(new_event(GAME, "no_light", head[1], {}))
+            events.append(new_event(GAME, "no_light", head.player, {}))
         return True
 
-    def _skip_dark(self, head: tuple, events: list[Event]) -> bool:
+    def _skip_dark(self, head: Step, events: list[Event]) -> bool:
         """An empty darkness deck: reshuffle the discards (AR-6.3), or draw nothing."""
         if self.dark_deck:
             return False
@@ -468,7 +473,7 @@ class AmberRouteState(GameState):
             events.append(new_event(GAME, "reshuffle_dark", None, {}))
         else:
             self.queue.pop(0)
-            events.append(new_event(GAME, "no_dark", head[1], {}))
+            events.append(new_event(GAME, "no_dark", head.player, {}))
         return True
 
     def _drop_if(self, pointless: bool) -> bool:
@@ -476,35 +481,35 @@ class AmberRouteState(GameState):
             self.queue.pop(0)
         return pointless
 
-    def _skip_keep(self, head: tuple, events: list[Event]) -> bool:
+    def _skip_keep(self, head: Step, events: list[Event]) -> bool:
         return self._drop_if(not any(self.look))
 
-    def _skip_steal(self, head: tuple, events: list[Event]) -> bool:
-        return self._drop_if(not any(self.hand[head[2]]))
+    def _skip_steal(self, head: Step, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.hand[head.a]))
 
-    def _skip_pay(self, head: tuple, events: list[Event]) -> bool:
-        return self._drop_if(not any(self.hand[head[1]]))
+    def _skip_pay(self, head: Step, events: list[Event]) -> bool:
+        return self._drop_if(not any(self.hand[head.player]))
 
-    def _skip_attack(self, head: tuple, events: list[Event]) -> bool:
-        return self._drop_if(not self.targets(head[1]))
+    def _skip_attack(self, head: Step, events: list[Event]) -> bool:
+        return self._drop_if(not self.targets(head.player))
 
-    def _skip_loot(self, head: tuple, events: list[Event]) -> bool:
-        return self._drop_if(not self._acts_loot(head[1], head[2], -1))
+    def _skip_loot(self, head: Step, events: list[Event]) -> bool:
+        return self._drop_if(not self._loot(head.a))
 
-    def _skip_pick(self, head: tuple, events: list[Event]) -> bool:
+    def _skip_pick(self, head: Step, events: list[Event]) -> bool:
         return self._drop_if(not any(self.dice))
 
     # chance steps
-    def _do_roll(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_roll(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        _, target, index, _ = head
+        target, index = head.player, head.a
         value = action.args[0]
         (self.dice if target == 0 else self.other_dice)[index] = value
         events.append(new_event(GAME, "roll", None, {"value": value, "whose": _WHOSE_DICE[target]}))
 
-    def _do_light(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_light(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        k, p = action.args[0], head[1]
+        k, p = action.args[0], head.player
         self.light_deck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.hand[p][k] += 1
@@ -513,27 +518,27 @@ class AmberRouteState(GameState):
                                 secret=_CARD))  # AR-1.4: a hand is hidden
         self._check_hand(p)
 
-    def _do_look(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_look(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
         k = action.args[0]
         self.light_deck[k] -= 1
         self.light_table = one_fewer(self.light_table, action)
         self.look[k] += 1
-        events.append(new_event(GAME, "look_light", head[1], {"card": LIGHT_TOKENS[k]},
-                                seen_by=self._drawn_from_top(head[1]), secret=_CARD))
+        events.append(new_event(GAME, "look_light", head.player, {"card": LIGHT_TOKENS[k]},
+                                seen_by=self._drawn_from_top(head.player), secret=_CARD))
 
     def _drawn_from_top(self, p: int) -> tuple[int, ...]:
         """Who sees the light card ``p`` has just drawn: ``p``, and whoever put it back on
         top of the deck (AR-11.2), who knew it; the top is unknown again."""
-        seen = self.light_top_seen
+        seen = self.light_top_seen_by
         if seen < 0:
             return (p,)
-        self.light_top = self.light_top_seen = -1
+        self.light_top = self.light_top_seen_by = -1
         return (p,) if seen == p else (p, seen)
 
-    def _do_steal(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_steal(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        k, w, loser = action.args[0], head[1], head[2]
+        k, w, loser = action.args[0], head.player, head.a
         self.hand[loser][k] -= 1
         self.hand[w][k] += 1
         events.append(new_event(GAME, "steal", w, {"victim": loser, "card": LIGHT_TOKENS[k]},
@@ -545,9 +550,9 @@ class AmberRouteState(GameState):
         if sum(self.hand[p]) > HAND_LIMIT:
             self.queue.insert(0, _DISCARD_STEP[p])
 
-    def _do_dark(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_dark(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        c, p = action.args[0], head[1]
+        c, p = action.args[0], head.player
         self.dark_deck.remove(c)
         self.dark_table = one_fewer(self.dark_table, action)
         self.card = c
@@ -555,40 +560,40 @@ class AmberRouteState(GameState):
             events.append(new_event(GAME, "draw_grace", p, {"card": DARK_TOKENS[c]}))
             self._push(_step("grace", p, 1))
             return
-        self.level = level = CARD_LEVEL[c][self.pos[p]]
+        self.level = level = CARD_LEVEL[c][self.field[p]]
         kind = CARD_KIND[c]
-        self.challenge_dice = TRAP_DICE[level] if kind == TRAP else 1
+        self.dice_count = TRAP_DICE[level] if kind == TRAP else 1
         self.hp = MONSTERS[self.version][level][0] if kind == MONSTER else 0
-        self.damage_boost = False
+        self.damage36 = False
         events.append(new_event(GAME, "draw_dark", p,
             {"card": DARK_TOKENS[c], "challenge": CHALLENGES[kind], "terrain": CARD_TERRAIN[c],
              "level": level}))
         self.queue.insert(0, _PREPARE_STEP[p])
 
     # player steps
-    def _do_draw_phase(self, action: Action, head: tuple, events: list[Event]) -> None:
-        p = head[1]
+    def _do_draw_phase(self, action: Action, head: Step, events: list[Event]) -> None:
+        p = head.player
         if action.kind == "take_guard":
             self.queue.pop(0)
             self._gain_guards(p, 1, events)
         else:
             self.queue[0] = _LIGHT_STEP[p]
 
-    def _do_action(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_action(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        p = head[1]
+        p = head.player
         kind = action.kind
         if kind == "move":
             steps = action.args[0]
             if steps == 2:
                 self.guards[p] -= 1
                 self.guard_pool += 1
-            pos = self.pos
-            pos[p] += steps
-            events.append(new_event(GAME, "move", p, {"steps": steps, "field": pos[p]}))
+            field = self.field
+            field[p] += steps
+            events.append(new_event(GAME, "move", p, {"steps": steps, "field": field[p]}))
             self._enter(p, events)
         elif kind == "recruit":  # AR-5.1
-            self._gain_guards(p, 2 if FIELD_TYPE[self.pos[p]] == VILLAGE else 1, events)
+            self._gain_guards(p, 2 if FIELD_TYPE[self.field[p]] == VILLAGE else 1, events)
         elif kind == "buy":  # AR-5.3
             self.amber[p] -= 1
             self.amber_pool += 1
@@ -603,7 +608,7 @@ class AmberRouteState(GameState):
 
     def _enter(self, p: int, events: list[Event]) -> None:
         """Follow the field's instructions (AR-5.6)."""
-        kind = FIELD_TYPE[self.pos[p]]
+        kind = FIELD_TYPE[self.field[p]]
         if kind == TERRAIN:
             self.queue.insert(0, _DARK_STEP[p])
         elif kind == VILLAGE:
@@ -613,48 +618,48 @@ class AmberRouteState(GameState):
         else:
             self._arrive(p, events)
 
-    def _do_discard(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_discard(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        p, k = head[1], action.args[0]
+        p, k = head.player, action.args[0]
         self.hand[p][k] -= 1
         self.light_discard[k] += 1
         events.append(new_event(GAME, "discard", p, {"card": LIGHT_TOKENS[k]}))
         self._check_hand(p)
 
-    def _do_reward(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_reward(self, action: Action, head: Step, events: list[Event]) -> None:
         if action.args[0] == 0:
             self.queue.pop(0)
-            self._gain_guards(head[1], 1, events)
+            self._gain_guards(head.player, 1, events)
         else:
-            self.queue[0] = _LIGHT_STEP[head[1]]
+            self.queue[0] = _LIGHT_STEP[head.player]
 
-    def _do_prepare(self, action: Action, head: tuple, events: list[Event]) -> None:
-        p = head[1]
+    def _do_prepare(self, action: Action, head: Step, events: list[Event]) -> None:
+        p = head.player
         if action.kind == "play":  # AR-7.1: support = the card's value in dice
             k = action.args[0]
             self.hand[p][k] -= 1
             self.light_discard[k] += 1
-            self.challenge_dice += LIGHT_VALUE[k]
+            self.dice_count += LIGHT_VALUE[k]
             events.append(new_event(GAME, "play_light", p,
-                {"card": LIGHT_TOKENS[k], "dice": self.challenge_dice}))
+                {"card": LIGHT_TOKENS[k], "dice": self.dice_count}))
         elif action.kind == "use":  # AR-11.3
             c = action.args[0]
             self._use_kept(p, c)
             if CARD_REWARD[c] == R_DAMAGE:
-                self.damage_boost = True
+                self.damage36 = True
             else:
-                self.challenge_dice += 1
+                self.dice_count += 1
             events.append(new_event(GAME, "use_kept", p, {"card": DARK_TOKENS[c],
                                                  "reward": REWARDS[CARD_REWARD[c]]}))
         else:
             self.queue.pop(0)
             kind = CARD_KIND[self.card]
             if kind == MONSTER:
-                self.fight_round = 1  # AR-8.4: the fight's first round begins
+                self.round = 1  # AR-8.4: the fight's first round begins
             self._roll_round(p, _CHECK_STEP[kind][p])
 
-    def _roll_round(self, p: int, after: tuple[str, int, int, int]) -> None:
-        count = self.challenge_dice
+    def _roll_round(self, p: int, after: Step) -> None:
+        count = self.dice_count
         self.dice = [0] * count
         self.queue[0:0] = (*_ROLL_STEPS[0][:count], _MODIFY_STEP[p], after)
 
@@ -663,8 +668,8 @@ class AmberRouteState(GameState):
         self.dark_discard.append(c)
         self.dark_discard.sort()
 
-    def _do_modify(self, action: Action, head: tuple, events: list[Event]) -> None:
-        _, p, _, target = head
+    def _do_modify(self, action: Action, head: Step, events: list[Event]) -> None:
+        p, target = head.player, head.b
         dice = self.dice if target == 0 else self.other_dice
         kind = action.kind
         if kind == "done":
@@ -694,9 +699,9 @@ class AmberRouteState(GameState):
                 {"dice": " ".join(str(j + 1) for j in indexes)}))
             self._push(*(_step("roll", target, j) for j in indexes))
 
-    def _do_pay(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_pay(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        _, p, n, _ = head
+        p, n = head.player, head.a
         k = action.args[0]
         self.hand[p][k] -= 1
         self.light_discard[k] += 1
@@ -704,9 +709,9 @@ class AmberRouteState(GameState):
         if n > 1:
             self._push(_step("pay", p, n - 1))
 
-    def _do_attack(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_attack(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        p = head[1]
+        p = head.player
         if action.kind == "no_attack":
             return
         q = action.args[0]
@@ -724,8 +729,8 @@ class AmberRouteState(GameState):
         self.hand[p][k] -= 1
         self.table[k] += 1
 
-    def _do_duel_cards(self, action: Action, head: tuple, events: list[Event]) -> None:
-        _, p, role, _ = head
+    def _do_duel_cards(self, action: Action, head: Step, events: list[Event]) -> None:
+        p, role = head.player, head.a
         if action.kind == "ready":
             self.queue.pop(0)
             return
@@ -734,15 +739,15 @@ class AmberRouteState(GameState):
         self.duel[DUEL_ADDED + role] += 1
         events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
-    def _do_contest_first(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_contest_first(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        self._to_table(head[1], action.args[0])
+        self._to_table(head.player, action.args[0])
         self.duel[DUEL_STRENGTH + ATTACKER] += 1
-        events.append(new_event(GAME, "fight_card", head[1],
+        events.append(new_event(GAME, "fight_card", head.player,
             {"card": LIGHT_TOKENS[action.args[0]]}))
 
-    def _do_contest_cards(self, action: Action, head: tuple, events: list[Event]) -> None:
-        _, p, role, _ = head
+    def _do_contest_cards(self, action: Action, head: Step, events: list[Event]) -> None:
+        p, role = head.player, head.a
         if action.kind == "ready":
             self.queue.pop(0)
             return
@@ -750,9 +755,9 @@ class AmberRouteState(GameState):
         self.duel[DUEL_STRENGTH + role] += 1
         events.append(new_event(GAME, "fight_card", p, {"card": LIGHT_TOKENS[action.args[0]]}))
 
-    def _do_loot(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_loot(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        _, w, loser, _ = head
+        w, loser = head.player, head.a
         what = action.args[0]
         events.append(new_event(GAME, "loot", w, {"victim": loser,
                                          "what": ("amber", "cards", "guards")[what]}))
@@ -767,17 +772,17 @@ class AmberRouteState(GameState):
             self.guard_pool += taken
             self._gain_guards(w, taken, events)
 
-    def _do_pick(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_pick(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        p, face = head[1], action.args[0]
+        p, face = head.player, action.args[0]
         self.dice[self.dice.index(face)] = 0
         gift = GIFTS[face - 1]
         events.append(new_event(GAME, "pick", p, {"face": face, "gift": REWARDS[gift]}))
         self._gift(p, gift, events)
 
-    def _do_keep(self, action: Action, head: tuple, events: list[Event]) -> None:
+    def _do_keep(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
-        p, k = head[1], action.args[0]
+        p, k = head.player, action.args[0]
         self.look[k] -= 1
         self.hand[p][k] += 1
         back = next((other for other in range(LIGHT_KINDS) if self.look[other]), -1)
@@ -785,25 +790,25 @@ class AmberRouteState(GameState):
             self.look[back] -= 1
             self.light_deck[back] += 1
             self.light_table = light_table_of(self.light_deck)
-            self.light_top, self.light_top_seen = back, p
+            self.light_top, self.light_top_seen_by = back, p
         events.append(new_event(GAME, "keep_light" if back >= 0 else "keep_light_only", p,
                                 {"card": LIGHT_TOKENS[k]}, seen_by=(p,), secret=_CARD))
         self._check_hand(p)
 
     # automatic steps
-    def _auto_turn(self, head: tuple, events: list[Event]) -> None:
-        p = head[1]
+    def _auto_turn(self, head: Step, events: list[Event]) -> None:
+        p = head.player
         self.turn = p
         events.append(new_event(GAME, "next_turn", p, {}))
         if self.missed[p]:  # AR-10.2
             self.missed[p] -= 1
             events.append(new_event(GAME, "miss_turn", p, {"left": self.missed[p]}))
-        elif self.pos[p] == CASTLE:
+        elif self.field[p] == CASTLE:
             events.append(new_event(GAME, "in_castle", p, {}))
         else:
             self.queue[0:0] = _TURN_STEPS[self.version][p]
 
-    def _auto_end_turn(self, head: tuple, events: list[Event]) -> None:
+    def _auto_end_turn(self, head: Step, events: list[Event]) -> None:
         """Close the turn, then the next player clockwise, or the end (AR-4.1, AR-14.1)."""
         n = len(self.names)
         if self.first >= 0:
@@ -820,10 +825,10 @@ class AmberRouteState(GameState):
             nxt = (self.turn + 1) % n
         self.queue.extend(_NEXT_TURN_STEPS[nxt])
 
-    def _auto_hit(self, head: tuple, events: list[Event]) -> None:
+    def _auto_hit(self, head: Step, events: list[Event]) -> None:
         """The player's attack (AR-8.4): each die of 4–6 (3–6 with the kept reward) hits."""
-        p = head[1]
-        low = 3 if self.damage_boost else 4
+        p = head.player
+        low = 3 if self.damage36 else 4
         hits = sum(1 for v in self.dice if v >= low)
         self.hp = max(0, self.hp - hits)
         events.append(new_event(GAME, "player_hits", p, {"hits": hits, "left": self.hp}))
@@ -834,9 +839,9 @@ class AmberRouteState(GameState):
         self.other_dice = [0] * count
         self.queue[0:0] = (*_ROLL_STEPS[1][:count], _MON_HIT_STEP[p])
 
-    def _auto_mon_hit(self, head: tuple, events: list[Event]) -> None:
+    def _auto_mon_hit(self, head: Step, events: list[Event]) -> None:
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
-        p = head[1]
+        p = head.player
         low = MONSTERS[self.version][self.level][2]
         dealt = sum(1 for v in self.other_dice if v >= low)
         had = self.guards[p]
@@ -849,11 +854,11 @@ class AmberRouteState(GameState):
         if (had and not self.guards[p]) or (not had and dealt):
             self._lose(p, events)
         else:
-            self.fight_round += 1  # AR-8.4: the next round
+            self.round += 1  # AR-8.4: the next round
             self._roll_round(p, _HIT_STEP[p])
 
-    def _auto_ghost(self, head: tuple, events: list[Event]) -> None:
-        p = head[1]
+    def _auto_ghost(self, head: Step, events: list[Event]) -> None:
+        p = head.player
         need = GHOSTS[self.version][self.level][0]
         total = sum(self.dice)
         events.append(new_event(GAME, "ghost_total", p, {"total": total, "need": need}))
@@ -862,8 +867,8 @@ class AmberRouteState(GameState):
         else:
             self._lose(p, events)
 
-    def _auto_trap(self, head: tuple, events: list[Event]) -> None:
-        p = head[1]
+    def _auto_trap(self, head: Step, events: list[Event]) -> None:
+        p = head.player
         need = TRAP_DICE[self.level]
         best = trap_matches(self.dice)
         events.append(new_event(GAME, "trap_matches", p, {"best": min(best, need), "need": need}))
@@ -872,14 +877,14 @@ class AmberRouteState(GameState):
         else:
             self._lose(p, events)
 
-    def _auto_duel_round(self, head: tuple, events: list[Event]) -> None:
-        self.fight_round += 1  # AR-12.4: the first round, or another one
+    def _auto_duel_round(self, head: Step, events: list[Event]) -> None:
+        self.round += 1  # AR-12.4: the first round, or another one
         a_hp, d_hp = self.duel[DUEL_STRENGTH + ATTACKER], self.duel[DUEL_STRENGTH + DEFENDER]
         self.dice, self.other_dice = [0] * a_hp, [0] * d_hp
         self._push(*(_step("roll", 0, i) for i in range(a_hp)),
                    *(_step("roll", 1, i) for i in range(d_hp)), _step("duel_hit"))
 
-    def _auto_duel_hit(self, head: tuple, events: list[Event]) -> None:
+    def _auto_duel_hit(self, head: Step, events: list[Event]) -> None:
         """One round of the Advanced dice duel (AR-12.3, AR-12.4)."""
         to_attacker, to_defender = duel_damage(self.dice, self.other_dice)
         duel = self.duel
@@ -896,10 +901,10 @@ class AmberRouteState(GameState):
             return
         winner, loser = (attacker, defender) if attacker_left else (defender, attacker)
         self._end_fight(winner, events)
-        if self._acts_loot(winner, loser, -1):
+        if self._loot(loser):
             self._push(_step("loot", winner, loser))
 
-    def _auto_contest_roll(self, head: tuple, events: list[Event]) -> None:
+    def _auto_contest_roll(self, head: Step, events: list[Event]) -> None:
         attacker, defender, attacker_cards, defender_cards = self.duel
         self.dice = [0] * min(MAX_DICE, attacker_cards + 1)
         self.other_dice = [0] * min(MAX_DICE, defender_cards + 1)
@@ -908,7 +913,7 @@ class AmberRouteState(GameState):
                    *(_step("roll", 1, i) for i in range(len(self.other_dice))),
                    _step("modify", defender, 1, 1), _step("contest_end"))
 
-    def _auto_contest_end(self, head: tuple, events: list[Event]) -> None:
+    def _auto_contest_end(self, head: Step, events: list[Event]) -> None:
         """Attack above defence wins one amber; a tie goes to the defender (AR-13.4)."""
         a, d = self.duel[DUEL_SEAT + ATTACKER], self.duel[DUEL_SEAT + DEFENDER]
         attack, defence = sum(self.dice), sum(self.other_dice)
@@ -921,30 +926,29 @@ class AmberRouteState(GameState):
             self._gain_amber(a, 1, events)
 
     def _end_fight(self, winner: int, events: list[Event]) -> None:
-        for k in range(LIGHT_KINDS):
-            self.light_discard[k] += self.table[k]
+        _add_to(self.light_discard, self.table)
         self.table = [0] * LIGHT_KINDS
         self.duel = []
         self.dice, self.other_dice = [], []
-        self.fight_round = 0
+        self.round = 0
         events.append(new_event(GAME, "fight_won", winner, {}))
 
-    def _auto_grace(self, head: tuple, events: list[Event]) -> None:
+    def _auto_grace(self, head: Step, events: list[Event]) -> None:
         """Roll one die per player; pick in turn from the active player (AR-5.8)."""
-        p, source = head[1], head[2]
+        p, source = head.player, head.a
         n = len(self.names)
         self.dice = [0] * n
         self._push(*(_step("roll", 0, i) for i in range(n)),
                    *(_step("pick", (p + i) % n) for i in range(n)), _step("grace_done", p, source))
 
-    def _auto_card_reward(self, head: tuple, events: list[Event]) -> None:
+    def _auto_card_reward(self, head: Step, events: list[Event]) -> None:
         """The card's lightning reward, used at once after the level reward (AR-11.2)."""
-        events.append(new_event(GAME, "card_reward", head[1], {"reward": REWARDS[head[2]]}))
-        self._gift(head[1], head[2], events)
+        events.append(new_event(GAME, "card_reward", head.player, {"reward": REWARDS[head.a]}))
+        self._gift(head.player, head.a, events)
 
-    def _auto_grace_done(self, head: tuple, events: list[Event]) -> None:
+    def _auto_grace_done(self, head: Step, events: list[Event]) -> None:
         self.dice = []
-        if head[2] == 1:  # a Family grace card drawn from the deck is discarded (AR-6.3)
+        if head.a == 1:  # a Family grace card drawn from the deck is discarded (AR-6.3)
             self.dark_discard.append(self.card)
             self.dark_discard.sort()
             self.card = -1
@@ -980,9 +984,9 @@ class AmberRouteState(GameState):
 
     def _move_forward(self, p: int, events: list[Event]) -> None:
         """A "move 2 fields" gift or reward: no further than the castle, no field effect."""
-        self.pos[p] = min(CASTLE, self.pos[p] + 2)
-        events.append(new_event(GAME, "advance", p, {"field": self.pos[p]}))
-        if self.pos[p] == CASTLE:
+        self.field[p] = min(CASTLE, self.field[p] + 2)
+        events.append(new_event(GAME, "advance", p, {"field": self.field[p]}))
+        if self.field[p] == CASTLE:
             self._arrive(p, events)
 
     def _arrive(self, p: int, events: list[Event]) -> None:
@@ -1001,7 +1005,7 @@ class AmberRouteState(GameState):
         if name == "light1":
             self.queue.insert(0, _LIGHT_STEP[p])
         elif name == "light2":
-            self._push(_step("light", p), _step("light", p))  # two objects, as a save has
+            self._push(_LIGHT_STEP[p], _LIGHT_STEP[p])
         elif name == "look2":
             self._push(_step("look", p), _step("look", p), _step("keep", p))
         elif name in ("guard1", "guard2"):
@@ -1018,7 +1022,7 @@ class AmberRouteState(GameState):
         self._gain_amber(p, LEVEL_AMBER[level], events)
         self.card = -1
         self.dice, self.other_dice = [], []
-        self.fight_round = 0
+        self.round = 0
         if CARD_KEEP[c]:
             self.kept[p].append(c)
             self.kept[p].sort()
@@ -1051,8 +1055,7 @@ class AmberRouteState(GameState):
             if cards >= need:
                 self._push(_step("pay", p, need))
             else:
-                for k in range(LIGHT_KINDS):
-                    self.light_discard[k] += self.hand[p][k]
+                _add_to(self.light_discard, self.hand[p])
                 self.hand[p] = [0] * LIGHT_KINDS
                 if cards:  # AR-9.2: all the cards there are, and an amber
                     events.append(new_event(GAME, "lose_all_cards", p, {"n": cards}))
@@ -1065,7 +1068,7 @@ class AmberRouteState(GameState):
             self.missed[p] += missed
             events.append(new_event(GAME, "missed_turns", p, {"n": missed}))
         self.dice, self.other_dice = [], []
-        self.fight_round = 0
+        self.round = 0
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
@@ -1091,9 +1094,10 @@ class AmberRouteState(GameState):
 
     # ----- copying, saving, checking ------------------------------------------------
     def invalidate(self) -> None:
-        """The base's caches, and the save kept by ``to_json``."""
+        """The base's caches, the save kept by ``to_json``, and who acts."""
         super().invalidate()
         self._json = None
+        self._find_actor()
 
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
@@ -1101,9 +1105,6 @@ class AmberRouteState(GameState):
         if text is None:
             text = self._json = super().to_json()
         return text
-
-    def snapshot(self) -> dict[str, Any]:
-        return snapshot(self)
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` sees (None: a spectator): others' hands and the decks only as counts."""
@@ -1118,10 +1119,10 @@ class AmberRouteState(GameState):
                 seat["hand"] = sum(self.hand[p])
         for key in ("light_deck", "dark_deck"):
             view[key] = len(view[key].split())
-        looker = next((step[1] for step in self.queue if step[0] in ("look", "keep")), None)
+        looker = next((step.player for step in self.queue if step.kind in ("look", "keep")), None)
         if player is None or player != looker:  # AR-11.2: only the looker sees the two cards
             view["look"] = sum(self.look)
-        if player is None or player != self.light_top_seen:  # nor the card put back on top
+        if player is None or player != self.light_top_seen_by:  # nor the card put back on top
             view["light_top"] = None
         view["viewer"] = player
         view["placeholder_data"] = PLACEHOLDER_NOTE
@@ -1149,11 +1150,15 @@ class AmberRouteState(GameState):
         return describe(self)
 
     def validate(self) -> None:
-        """Raise ValueError, naming the rule, if this position could not arise in a game."""
+        """Raise ValueError, naming the rule, if this position could not arise in a game:
+        every field within its codec's bounds (``SCHEMA``), the fields together by the rules."""
+        SCHEMA.load(self.snapshot())
         validate(self)
         if (self.light_table != light_table_of(self.light_deck)
                 or self.dark_table != dark_table_of(self.dark_deck)):
             raise ValueError("The cached draw tables are out of date with the decks.")
+        if self._actor != _actor_of(self.queue):
+            raise ValueError("The player to move, kept for speed, is out of date with the queue.")
 
     def __repr__(self) -> str:
         return (f"<Amber Route {VERSIONS[self.version]}, {len(self.names)} players, "
@@ -1199,6 +1204,19 @@ _ACTS, _DO, _AUTO, _SKIP = (AmberRouteState.ACTS, AmberRouteState.DO, AmberRoute
                             AmberRouteState.SKIP)  # module names: one global look-up a step
 _WAITS = frozenset(kind for kind, who in STEP_WHO.items() if who != "a" and kind not in _SKIP)
 """Steps that always wait for a player or chance."""
+
+
+def _actor_of(queue: list[Step]) -> int:
+    """Who acts at the head of ``queue``: its player, chance, or nobody once it is empty."""
+    if not queue:
+        return TERMINAL
+    head = queue[0]
+    return CHANCE if head.kind in _CHANCE_STEPS else head.player
+
+
+def _add_to(counts: list[int], more: list[int]) -> None:
+    """Add the card counts ``more`` to ``counts``, kind by kind, in place."""
+    counts[:] = map(add, counts, more)
 
 
 def trap_matches(dice: list[int]) -> int:
@@ -1247,106 +1265,51 @@ def new_game(
     graces = list(GRACE_CARDS)
     rng.shuffle(graces)
     first = rng.randrange(count)
-    seat_names = _names(list(names) if names is not None else None, count)
     family = v == FAMILY
+    fields = {
+        "version": v,
+        "names": names_field(list(names) if names is not None else None, count),
+        "field": [0] * count,
+        "guards": [START["guards"]] * count,
+        "amber": [START["amber"]] * count,
+        "secured": [0] * count,
+        "hand": [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)],
+        "kept": [[] for _ in range(count)],
+        "grace": [-1] * count if family else graces[:count],  # AR-2.2: Advanced deals one each
+        "missed": [0] * count,
+        "light_deck": _light_counts_of(deck[count * per:]),
+        "light_top": -1, "light_top_seen_by": -1,
+        "light_discard": [0] * LIGHT_KINDS, "table": [0] * LIGHT_KINDS, "look": [0] * LIGHT_KINDS,
+        "dark_deck": list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS),  # AR-2.3
+        "dark_discard": [],
+        "box": [] if family else sorted(graces[count:]),
+        "amber_pool": TOTAL_AMBER - count * START["amber"],
+        "guard_pool": TOTAL_GUARDS - count * START["guards"],
+        "card": -1, "level": 0, "hp": 0, "round": 0, "dice_count": 0, "damage36": False,
+        "dice": [], "other_dice": [], "duel": [],
+        "turn": first, "first": -1, "finals": [], "fresh": False,
+        "queue": [*([_step("draw_phase", first)] if family else []), _step("action", first),
+                  _step("end_turn")],
+        "ended": None,
+    }
+    return _built(fields)
+
+
+def _built(fields: dict[str, Any]) -> AmberRouteState:
+    """The state holding ``fields`` (as ``SCHEMA.load`` gives them), with what it keeps for
+    speed worked out (the draw tables, who acts), begun."""
     s = AmberRouteState.__new__(AmberRouteState)
-    # the attributes in from_snapshot's order, so that both make the same object
-    s.version = v
-    s.names = seat_names
-    s.pos, s.guards, s.amber = [0] * count, [START["guards"]] * count, [START["amber"]] * count
-    s.secured, s.missed = [0] * count, [0] * count
-    s.hand = [_light_counts_of(deck[p * per:(p + 1) * per]) for p in range(count)]
-    s.kept = [[] for _ in range(count)]
-    s.grace = [-1] * count if family else graces[:count]  # AR-2.2: Advanced deals one each
-    s.light_deck = _light_counts_of(deck[count * per:])
-    s.light_top, s.light_top_seen = -1, -1
-    s.light_discard, s.table, s.look = [0] * LIGHT_KINDS, [0] * LIGHT_KINDS, [0] * LIGHT_KINDS
-    s.dark_deck = list(_FAMILY_DARK_DECK if family else _CHALLENGE_CARDS)  # AR-2.3
-    s.dark_discard = []
-    s.box = [] if family else sorted(graces[count:])
-    s.amber_pool = TOTAL_AMBER - count * START["amber"]
-    s.guard_pool = TOTAL_GUARDS - count * START["guards"]
-    s.card, s.level, s.hp, s.fight_round = -1, 0, 0, 0
-    s.challenge_dice, s.damage_boost = 0, False
-    s.dice, s.other_dice, s.duel = [], [], []
-    s.turn, s.first, s.finals, s.fresh = first, -1, [], False
-    s.queue = [*([_step("draw_phase", first)] if family else []), _step("action", first),
-               _step("end_turn")]
-    s.ended = None
+    SCHEMA.set_on(s, fields)
     s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    s._find_actor()  # noqa: SLF001 - the state being built
     s.begin()
     return s
 
 
 def from_snapshot(data: Any) -> AmberRouteState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
-    s = AmberRouteState.__new__(AmberRouteState)
-    s.version = check_version(data.get("version"))
-    n = check_players(data.get("players"))
-    s.names = _names(data.get("names"), n)
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != n:
-        raise ValueError(f"'seats' must list {n} players.")
-    s.pos, s.guards, s.amber, s.secured, s.missed = [], [], [], [], []
-    s.hand, s.kept, s.grace = [], [], []
-    for p, seat in enumerate(seats):
-        if not isinstance(seat, dict):
-            raise ValueError(f"Seat {p + 1} must be an object.")
-        s.pos.append(_int(seat.get("field"), f"seat {p + 1} field", 0, CASTLE))
-        s.guards.append(_int(seat.get("guards"), f"seat {p + 1} guards", 0, GUARD_LIMIT))
-        s.amber.append(_int(seat.get("amber"), f"seat {p + 1} unsecured amber", 0, 2))
-        s.secured.append(_int(seat.get("secured"), f"seat {p + 1} secured amber", 0, TOTAL_AMBER))
-        s.missed.append(_int(seat.get("missed"), f"seat {p + 1} missed turns", 0, 99))
-        s.hand.append(_light_counts(seat.get("hand"), f"seat {p + 1} hand"))
-        s.kept.append(sorted(_dark_list(seat.get("kept"), f"seat {p + 1} kept cards")))
-        grace = seat.get("grace")
-        s.grace.append(-1 if grace is None else _dark(grace, f"seat {p + 1} grace card"))
-    s.light_deck = _light_counts(data.get("light_deck"), "light_deck")
-    top = data.get("light_top")
-    if top is not None and (not isinstance(top, str) or len(top.split()) != 1):
-        raise ValueError("'light_top' must be null or one light card like \"F2\".")
-    s.light_top = -1 if top is None else parse_light(top)
-    seen = data.get("light_top_seen_by")
-    s.light_top_seen = -1 if seen is None else _int(seen, "light_top_seen_by", 0, n - 1)
-    s.light_discard = _light_counts(data.get("light_discard"), "light_discard")
-    s.table = _light_counts(data.get("table"), "table")
-    s.look = _light_counts(data.get("look"), "look")
-    s.dark_deck = sorted(_dark_list(data.get("dark_deck"), "dark_deck"))
-    s.dark_discard = sorted(_dark_list(data.get("dark_discard"), "dark_discard"))
-    s.box = sorted(_dark_list(data.get("box"), "box"))
-    s.amber_pool = _int(data.get("amber_pool"), "amber_pool", 0, TOTAL_AMBER)
-    s.guard_pool = _int(data.get("guard_pool"), "guard_pool", 0, TOTAL_GUARDS)
-    card = data.get("card")
-    s.card = -1 if card is None else _dark(card, "card")
-    s.level = _int(data.get("level"), "level", 0, 2)
-    s.hp = _int(data.get("hp"), "hp", 0, 5)
-    s.fight_round = _round(data.get("round"))
-    s.challenge_dice = _int(data.get("dice_count"), "dice_count", 0, 5)
-    s.damage_boost = _flag(data.get("damage36"), "damage36")
-    s.dice = _dice(data.get("dice"), "dice")
-    s.other_dice = _dice(data.get("other_dice"), "other_dice")
-    duel = data.get("duel")
-    if not isinstance(duel, list) or len(duel) not in (0, 4, 6):
-        raise ValueError("'duel' must be [] or the fight's numbers.")
-    s.duel = [_int(x, "duel", 0, 20) for x in duel]
-    s.turn = _int(data.get("turn"), "turn", 0, n - 1)
-    first = data.get("first")
-    s.first = -1 if first is None else _int(first, "first", 0, n - 1)
-    finals = data.get("finals")
-    if not isinstance(finals, list):
-        raise ValueError("'finals' must list seats.")
-    s.finals = [_int(x, "finals", 0, n - 1) for x in finals]
-    s.fresh = _flag(data.get("fresh"), "fresh")
-    s.queue = _queue(data.get("queue"), n)
-    ended = data.get("ended")
-    if ended not in (None, "castle"):
-        raise ValueError("'ended' must be null or 'castle'.")
-    s.ended = ended
-    s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
-    validate(s)
-    s.begin()
+    s = _built(SCHEMA.load(data))  # every field by its codec (names come back cleaned)
+    validate(s)  # the fields together, by the rules
     _check_next_step(s)
     return s
 

@@ -64,11 +64,11 @@ class GreedyBot:
 
 def tile_gains(state: AmphipolisState) -> dict[int, float]:
     """The worth of taking one more tile of each type now available, for the player to move."""
-    finds = state.finds[state.player]
+    finds = state.finds[state.to_move]
     gains = {}
     before_by_area: dict[int, int] = {}
-    for t in range(len(state.area)):
-        if not state.area[t]:
+    for t in range(len(state.areas)):
+        if not state.areas[t]:
             continue
         area = AREA_OF[t]
         if area == STATUES:
@@ -97,7 +97,7 @@ def _best_by_area(state: AmphipolisState, gains: dict[int, float]) -> dict[int, 
     """The two best tile gains in each sorting area, best first."""
     by_area: dict[int, list[float]] = {}
     for t, gain in gains.items():
-        for _ in range(min(state.area[t], 2)):
+        for _ in range(min(state.areas[t], 2)):
             by_area.setdefault(AREA_OF[t], []).append(gain)
     for values in by_area.values():
         values.sort(reverse=True)

@@ -38,8 +38,8 @@ from boardlib.amphipolis.data import (
     TO_BOX,
     TOKENS,
 )
-from boardlib.amphipolis.setup import check_players, initial_covered
-from boardlib.fields import description_lines
+from boardlib.amphipolis.setup import SCHEMA, TILES, check_players, initial_covered
+from boardlib.fields import PerSeat, description_lines
 from boardlib.fields import whole_number as _whole
 from boardlib.fields import yes_no as _yes
 from boardlib.protocol import default_names
@@ -47,10 +47,16 @@ from boardlib.protocol import default_names
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.amphipolis.state import AmphipolisState
 
-_KEYS = (
-    "players", "names", "robber", "areas", "covered", "bag", "to move", "step",
-    "landslide drawn", "chosen", "taken", "character area", "professor done", "ended by",
-)
+SEAT_LINES = {f.description_key: f.name for f in SCHEMA.fields if isinstance(f.codec, PerSeat)}
+"""The fields kept by seat, written one line per seat with its number after the key, by key:
+"player 2: MR*3" gives seat 2's finds, "used 2: digger" its used characters."""
+NOT_WRITTEN = ("box", "draws left")
+"""Fields with no line of their own: the box follows from the player count (AM-2.1), the
+draws left are part of the ``step`` line."""
+_KEYS = ("players", *(key for key in SCHEMA.description_keys()
+                      if key not in SEAT_LINES and key not in NOT_WRITTEN))
+"""The one-line keys: the schema's fields in words (see ``Field.words``), and ``players``,
+the description's own (the seat count, when no names are given)."""
 
 
 def parse_description(text: str) -> dict[str, Any]:
@@ -135,7 +141,7 @@ def tiles_to_dict(text: str, where: str, landslides: bool = False) -> dict[str, 
             if number and not number.isdigit():
                 raise ValueError(f"{where}: {item!r}: the count after '*' must be a number.")
             counts[TOKENS.index(token)] += int(number) if number else 1
-    return {TOKENS[t]: n for t, n in enumerate(counts) if n}
+    return TILES.dump(counts)
 
 
 def dict_to_tiles(counts: dict[str, int]) -> str:
@@ -146,20 +152,20 @@ def dict_to_tiles(counts: dict[str, int]) -> str:
 
 def _read_lines(text: str) -> tuple[dict[str, str], dict[int, str], dict[int, str]]:
     fields: dict[str, str] = {}
-    finds: dict[int, str] = {}
-    used: dict[int, str] = {}
+    by_seat: dict[str, dict[int, str]] = {name: {} for name in SEAT_LINES.values()}
     for number, key, value in description_lines(text, "player 1: MR*2 CA"):
         head, _, seat = key.partition(" ")
-        if head in ("player", "used") and seat:
+        if head in SEAT_LINES and seat:
             if not seat.isdigit() or int(seat) < 1:
                 raise ValueError(f"Line {number}: players are numbered 1, 2, …, not {seat!r}.")
-            (finds if head == "player" else used)[int(seat)] = value.strip()
+            by_seat[SEAT_LINES[head]][int(seat)] = value.strip()
         elif key in _KEYS:
             fields[key] = value.strip()
         else:
-            raise ValueError(f"Line {number}: unknown key {key!r}; use 'player N', 'used N' or "
+            per_seat = ", ".join(f"'{seat_key} N'" for seat_key in SEAT_LINES)
+            raise ValueError(f"Line {number}: unknown key {key!r}; use {per_seat} or "
                              f"one of {', '.join(_KEYS)}.")
-    return fields, finds, used
+    return fields, by_seat["finds"], by_seat["used"]
 
 
 def _count(fields: dict[str, str], names: list[str] | None, finds: dict, used: dict) -> int:
@@ -190,7 +196,7 @@ def _rest(snapshot: dict) -> dict[str, int]:
         t = TOKENS.index(short[0])
         what = "landslides are placed" if t == LANDSLIDE else f"{short[0]} tiles are written"
         raise ValueError(f"More {what} than the game has ({COUNTS[t]}) (AM-1.1).")
-    return {TOKENS[t]: n for t, n in enumerate(left) if n}
+    return TILES.dump(left)
 
 
 def _step(text: str) -> tuple[str, int]:

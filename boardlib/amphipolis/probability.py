@@ -132,7 +132,7 @@ def _to_next_draw(state: AmphipolisState) -> None:
     tiles are taken never changes the bag (a Professor's turn, met only from a prepared
     position, is finished with whatever is legal)."""
     if state.phase == TAKE and not state.taken:
-        state.apply_action(f"take {TOKENS[next(t for t in range(FINDS) if state.area[t])]}")
+        state.apply_action(f"take {TOKENS[next(t for t in range(FINDS) if state.areas[t])]}")
         if state.phase == TAKE:
             state.apply_action("end")
     while not state.is_terminal() and not state.is_chance_node():
@@ -224,7 +224,7 @@ def score_change(state: AmphipolisState, tile: str,
                  seat: int | None = None) -> tuple[list[int], list[int]]:
     """``seat``'s points by area (AM-6) now and with one more ``tile``: what a take is worth,
     area by area, for the odds panel's words."""
-    seat = state.player if seat is None else seat
+    seat = state.to_move if seat is None else seat
     index = TOKENS.index(tile)
     if index >= FINDS:
         raise ValueError(f"{tile!r} is not a find: landslides are never taken (AM-3.2).")
@@ -236,7 +236,7 @@ def score_change(state: AmphipolisState, tile: str,
 def take_values(state: AmphipolisState, seat: int | None = None) -> dict[str, int]:
     """``points_added`` for every tile type now lying in a sorting area."""
     return {TOKENS[t]: points_added(state, TOKENS[t], seat) for t in range(FINDS)
-            if state.area[t]}
+            if state.areas[t]}
 
 
 def position_with_landslides(players: int, covered: int, seed: int) -> AmphipolisState:
@@ -310,8 +310,8 @@ def compare_areas(state: AmphipolisState, games: int, seed: int,
     numbers), so the areas are compared on the same luck. ``progress(done)`` after each game."""
     if state.phase != TAKE or state.taken:
         raise ValueError("Ask where the player to move is about to make the first take.")
-    seat, bot = state.player, GreedyBot()
-    areas = [a for a in AREAS if any(state.area[TOKENS.index(t)] for t in AREA_TILE_CODES[a])]
+    seat, bot = state.to_move, GreedyBot()
+    areas = [a for a in AREAS if any(state.areas[TOKENS.index(t)] for t in AREA_TILE_CODES[a])]
     margins: dict[str, list[int]] = {area: [] for area in areas}
     done = 0
     for game in range(games):

@@ -1,6 +1,7 @@
-"""Amphipolis set-up (AM-2, AM-8.1) and the checks that a position is one: the starting
-position as data, ``validate``, and the parsers of a snapshot's fields. The state
-(state.py) builds on this module, which needs only the state's fields, not its class."""
+"""Amphipolis set-up (AM-2, AM-8.1) and the position as data: the starting position, the
+``SCHEMA`` of a snapshot's fields (each checked by its codec on loading), and ``validate``,
+the rules' checks of how the fields agree. The state (state.py) builds on this module,
+which needs only the state's fields, not its class."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlib.amphipolis.data import (
     ARCHAEOLOGIST,
-    AREA_OF,
+    AREA_TILES,
     AREAS,
     ASSISTANT,
     CHARACTER_PHASE,
@@ -21,6 +22,7 @@ from boardlib.amphipolis.data import (
     FINDS,
     LANDSLIDE,
     OVER,
+    PHASES,
     PLAYER_COUNTS,
     PROFESSOR,
     SEED,
@@ -30,22 +32,83 @@ from boardlib.amphipolis.data import (
     TILE_NAMES,
     TO_BOX,
     TOKENS,
-    TYPES,
 )
-from boardlib.fields import player_count
+from boardlib.fields import (
+    SEAT,
+    SEAT_OR_NONE,
+    Bitmask,
+    Choice,
+    Counts,
+    Field,
+    Flag,
+    Loaded,
+    Names,
+    Optional,
+    PerSeat,
+    Players,
+    Schema,
+    Whole,
+    player_count,
+)
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.amphipolis.state import AmphipolisState
 
 
+TITLE, PLAYERS_RULE, SOLO_NOTE = "Amphipolis", "AM-1.2", " (1 is the solo game)"
+
+
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, "Amphipolis", "AM-1.2",
-                        note=" (1 is the solo game)")
+    return player_count(players, PLAYER_COUNTS, TITLE, PLAYERS_RULE, note=SOLO_NOTE)
 
 
 def initial_covered(players: int) -> int:
     """Entrance spaces covered before the first turn: 8 in the solo game (AM-8.1)."""
     return SOLO_COVERED if players == 1 else 0
+
+
+def _first_covered(loaded: Loaded) -> int:
+    """The fewest spaces a save may have covered: those set-up covers (AM-8.1)."""
+    return initial_covered(loaded["players"])
+
+
+TILES = Counts(TOKENS)
+"""Tiles by type, landslides included (the bag)."""
+FOUND = Counts(TOKENS[:FINDS])
+"""Tiles by type where landslides never go (sorting areas, finds, the robber's)."""
+AREA = Optional(Choice(AREAS))
+"""A sorting area, or null (none yet) kept as -1."""
+SCHEMA = Schema(
+    Field("players", Players(PLAYER_COUNTS, TITLE, PLAYERS_RULE, SOLO_NOTE), kept=False),
+    Field("names", Names()),
+    Field("bag", TILES),
+    Field("areas", FOUND),
+    Field("finds", PerSeat(FOUND), words="player"),
+    Field("robber", FOUND),
+    Field("box", Whole()),  # its number by player count is checked in validate (AM-2.1)
+    Field("covered", Whole(_first_covered, ENTRANCE, rule="AM-1.3, AM-8.1")),
+    Field("used", PerSeat(Bitmask(CHARACTERS, rule="AM-4.1"))),
+    Field("to_move", SEAT),
+    Field("phase", Choice(PHASES), words="step"),
+    Field("draws_left", Whole(0, DRAWS, rule="AM-3.1")),
+    Field("landslide_drawn", Flag()),
+    Field("chosen", AREA),
+    Field("taken", Whole(0, TAKES, rule="AM-3.3")),
+    Field("character_area", AREA),
+    Field("professor_done", Bitmask(AREAS, rule="AM-4.5")),
+    Field("ender", SEAT_OR_NONE, words="ended by"),
+    unsaved={"area_n": 1},
+    derived=("bag_total",),
+)
+"""Amphipolis's position: every field once, in the order a snapshot writes them. Nothing
+is hidden (finds are face-up, AM-3.4; the bag's contents follow from what is out of it).
+``area_n`` (tiles in each sorting area) and ``bag_total`` are worked out from the fields
+and kept up to date by the rules, which ask them at every draw and take."""
+
+
+def area_totals(areas: list[int]) -> list[int]:
+    """How many tiles each of the four sorting areas holds."""
+    return [sum(areas[t] for t in tiles) for tiles in AREA_TILES]
 
 
 def start_position(count: int, names: list[str]) -> dict[str, Any]:
@@ -78,17 +141,11 @@ def start_position(count: int, names: list[str]) -> dict[str, Any]:
 def validate(state: AmphipolisState) -> None:
     """Raise ValueError, naming the rule, if ``state`` could not arise in a game of Amphipolis."""
     count = len(state.names)
-    if state.bag_total != sum(state.bag) or state.area_n != [
-        sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a) for a in range(len(AREAS))
-    ]:
+    if state.bag_total != sum(state.bag) or state.area_n != area_totals(state.areas):
         raise ValueError("The bag or sorting-area totals are out of date.")
     if state.box != TO_BOX[count]:
         raise ValueError(f"With {count} player{'s' if count > 1 else ''}, {TO_BOX[count]} "
                          f"landslides go back to the box, not {state.box} (AM-2.1, AM-8.1).")
-    start = initial_covered(count)
-    if not start <= state.covered <= ENTRANCE:
-        raise ValueError(f"{state.covered} entrance spaces covered: it must be {start}–"
-                         f"{ENTRANCE} (AM-1.3, AM-8.1).")
     totals = state.inventory()
     for t, token in enumerate(TOKENS):
         if totals[token] != COUNTS[t]:
@@ -96,8 +153,6 @@ def validate(state: AmphipolisState) -> None:
                              f"({TILE_NAMES['en'][t]}); the game has {COUNTS[t]} (AM-1.1).")
     if count > 1 and any(state.robber):
         raise ValueError("Only the solo game has a grave robber (AM-8.2).")
-    if len(state.used) != count or any(not 0 <= u < 16 for u in state.used):
-        raise ValueError("Each player has the four character cards (AM-2.3).")
     if (state.phase == OVER) != (state.covered == ENTRANCE) or (state.phase == OVER) != (
         state.ender >= 0
     ):
@@ -109,13 +164,13 @@ def validate(state: AmphipolisState) -> None:
 def _check_phase(state: AmphipolisState) -> None:
     phase = state.phase
     in_draw = phase == DRAW
-    if (phase == DRAW) != (state.draws_left > 0) or state.draws_left > DRAWS:
+    if (phase == DRAW) != (state.draws_left > 0):
         raise ValueError(f"'draws_left' is 1–{DRAWS} while drawing and 0 otherwise (AM-3.1).")
-    if state.slid and not (in_draw and state.draws_left < DRAWS):
+    if state.landslide_drawn and not (in_draw and state.draws_left < DRAWS):
         raise ValueError("'landslide_drawn' is set only during a turn's draws, after a "
                          "landslide (AM-8.2).")
     if phase in (SEED, DRAW, OVER) and (
-        state.taken or state.chosen >= 0 or state.char_area >= 0 or state.prof_done
+        state.taken or state.chosen >= 0 or state.character_area >= 0 or state.professor_done
     ):
         raise ValueError("No tiles are being taken outside a player's take (AM-3.3).")
     if phase == SEED:
@@ -124,7 +179,7 @@ def _check_phase(state: AmphipolisState) -> None:
     if in_draw and not state.bag_total:
         raise ValueError("The bag is empty, but tiles remain to be drawn (AM-5.2).")
     if phase == OVER:
-        if len(state.names) == 1 and any(state.area):
+        if len(state.names) == 1 and any(state.areas):
             raise ValueError("At the end of the solo game the grave robber takes every tile "
                              "left in the sorting areas (AM-8.3).")
         return
@@ -138,21 +193,21 @@ def _check_seed(state: AmphipolisState) -> None:
         raise ValueError("During set-up each sorting area holds at most one tile, and set-up "
                          "ends once all four have one (AM-2.4).")
     if (any(any(f) for f in state.finds) or any(state.robber) or any(state.used)
-            or state.player != 0 or state.covered != initial_covered(len(state.names))):
+            or state.to_move != 0 or state.covered != initial_covered(len(state.names))):
         raise ValueError("Nothing has been played during set-up (AM-2.4).")
 
 
 def _check_take(state: AmphipolisState) -> None:
     phase, taken, chosen = state.phase, state.taken, state.chosen
     if phase == TAKE:
-        if not 0 <= taken <= TAKES or (taken == 0) != (chosen < 0):
+        if (taken == 0) != (chosen < 0):
             raise ValueError(f"The main take takes 0–{TAKES} tiles and then has a chosen "
                              "sorting area (AM-3.3).")
-        if state.char_area >= 0 or state.prof_done:
+        if state.character_area >= 0 or state.professor_done:
             raise ValueError("No character is in use during the main take (AM-4.1).")
     else:
         character = phase - CHARACTER_PHASE
-        if chosen < 0 or not state.used[state.player] >> character & 1:
+        if chosen < 0 or not state.used[state.to_move] >> character & 1:
             raise ValueError(f"The {CHARACTERS[character]} is in use, so it is marked used and "
                              "follows a main take (AM-4.1).")
         _check_character(state, character)
@@ -162,8 +217,8 @@ def _check_take(state: AmphipolisState) -> None:
 
 
 def _check_character(state: AmphipolisState, character: int) -> None:
-    taken, chosen, char_area, done = (state.taken, state.chosen, state.char_area,
-                                      state.prof_done)
+    taken, chosen, char_area, done = (state.taken, state.chosen, state.character_area,
+                                      state.professor_done)
     limit = {ASSISTANT: 0, ARCHAEOLOGIST: 1, DIGGER: 1, PROFESSOR: 2}[character]
     if not 0 <= taken <= limit:
         raise ValueError(f"The {CHARACTERS[character]} cannot have taken {taken} tiles and still "
@@ -180,49 +235,3 @@ def _check_character(state: AmphipolisState, character: int) -> None:
                              "chosen earlier (AM-4.5).")
     elif done:
         raise ValueError("Only the Professor records the areas it took from (AM-4.5).")
-
-
-def _counts(data: Any, field: str, allow_landslides: bool = False) -> list[int]:
-    if not isinstance(data, dict):
-        raise ValueError(f"'{field}' must be an object of tile counts like {{\"MR\": 2}}.")
-    counts = [0] * TYPES
-    for token, n in data.items():
-        if token not in TOKENS or (token == "LS" and not allow_landslides):
-            raise ValueError(f"{field}: {token!r} is not a tile that can be there; tiles are "
-                             f"{', '.join(TOKENS[:FINDS])}"
-                             f"{' and LS' if allow_landslides else ''}.")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"{field}: the count of {token} must be a whole number ≥ 0.")
-        counts[TOKENS.index(token)] = n
-    return counts
-
-
-def _characters(names: Any, who: str) -> int:
-    if not isinstance(names, list) or not all(n in CHARACTERS for n in names):
-        raise ValueError(f"{who}'s used characters must be among {', '.join(CHARACTERS)}.")
-    if len(set(names)) != len(names):
-        raise ValueError(f"{who} lists a used character twice (AM-4.1).")
-    mask = 0
-    for name in names:
-        mask |= 1 << CHARACTERS.index(name)
-    return mask
-
-
-def _area(value: Any, field: str) -> int:
-    if value is None:
-        return -1
-    if value not in AREAS:
-        raise ValueError(f"'{field}' must be one of {', '.join(AREAS)} or null, not {value!r}.")
-    return AREAS.index(value)
-
-
-def _whole(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"'{field}' must be a whole number ≥ 0, not {value!r}.")
-    return value
-
-
-def _seat(value: Any, count: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-        raise ValueError(f"'{field}' must be a seat 0..{count - 1}, not {value!r}.")
-    return value

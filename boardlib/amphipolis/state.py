@@ -47,17 +47,12 @@ from boardlib.amphipolis.data import (
 from boardlib.amphipolis.description import describe, parse_description
 from boardlib.amphipolis.messages import MESSAGES, format_value
 from boardlib.amphipolis.setup import (
-    _area,
-    _characters,
-    _counts,
-    _seat,
-    _whole,
+    SCHEMA,
+    area_totals,
     check_players,
     start_position,
     validate,
 )
-from boardlib.fields import flag_field as _flag
-from boardlib.fields import names_field as _names
 from boardlib.messages import default_names, localized_names
 from boardlib.protocol import (
     CHANCE,
@@ -100,29 +95,29 @@ class AmphipolisState(GameState):
     format_value = staticmethod(format_value)
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
-    LIST_FIELDS = ("bag", "area", "area_n", "robber", "used", "names")
-    NESTED_FIELDS = ("finds",)
+    SCHEMA = SCHEMA
 
     bag_total: int
     """How many tiles the bag holds: ``sum(bag)``, kept up to date because every draw needs it."""
+    area_n: list[int]
+    """Tiles in each of the four sorting areas, kept up to date because every take needs it."""
 
     names: list[str]
     bag: list[int]  # counts by tile type, landslides included
-    area: list[int]  # tiles in the sorting areas, by type (finds only)
-    area_n: list[int]  # tiles in each of the four sorting areas
+    areas: list[int]  # tiles in the sorting areas, by type (finds only)
     finds: list[list[int]]  # each player's tiles, by type
     robber: list[int]  # the grave robber's tiles (solo only; zeros otherwise)
     box: int  # landslides returned to the box at set-up
     covered: int  # entrance spaces covered
     used: list[int]  # bit c set: character c already used by that player
-    player: int
+    to_move: int  # whose turn it is
     phase: int
     draws_left: int  # tiles still to draw this turn
-    slid: bool  # a landslide was drawn this turn (the solo robber strikes, AM-8.2)
+    landslide_drawn: bool  # a landslide was drawn this turn (the solo robber strikes, AM-8.2)
     chosen: int  # the sorting area of this turn's main take, or -1
     taken: int  # tiles taken in the current step (main take or the character's take)
-    char_area: int  # the Archaeologist's area once picked, or -1
-    prof_done: int  # bit a set: the Professor has taken from area a
+    character_area: int  # the Archaeologist's area once picked, or -1
+    professor_done: int  # bit a set: the Professor has taken from area a
     ender: int  # who drew the last landslide, or -1
 
     # ----- whose turn, what may be done ---------------------------------------------
@@ -132,7 +127,7 @@ class AmphipolisState(GameState):
             return CHANCE
         if phase == OVER:
             return TERMINAL
-        return self.player
+        return self.to_move
 
     @property
     def ended(self) -> str | None:
@@ -188,7 +183,9 @@ class AmphipolisState(GameState):
                 else:
                     self._seed(tile, events)
                     self.history.append(SEED_AS[tile])
-                self._legal_cache = None  # as GameState.apply_action does after a move
+                # the caches are stale, reset inline as GameState.apply_action does (the
+                # invalidate() hook, one call more, costs 0.6% of a game's instructions)
+                self._legal_cache = None
                 self._weights_cache = None
                 return events
         return super().apply_action(action, player)
@@ -202,7 +199,7 @@ class AmphipolisState(GameState):
 
     def _takeable(self) -> list[int]:
         """The tile types the player to move may take now (AM-3.3, AM-4.2–4.5)."""
-        phase, area, chosen = self.phase, self.area, self.chosen
+        phase, area, chosen = self.phase, self.areas, self.chosen
         if phase == TAKE:
             if self.taken == 0:
                 return [t for t in range(FINDS) if area[t]]
@@ -214,17 +211,17 @@ class AmphipolisState(GameState):
         if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
             if self.taken == 0:
                 return [t for t in range(FINDS) if area[t] and AREA_OF[t] != chosen]
-            return [t for t in AREA_TILES[self.char_area] if area[t]]
+            return [t for t in AREA_TILES[self.character_area] if area[t]]
         if phase == CHARACTER_PHASE + DIGGER:
             return [t for t in AREA_TILES[chosen] if area[t]]
-        done = self.prof_done  # Professor
+        done = self.professor_done  # Professor
         return [t for t in range(FINDS)
                 if area[t] and AREA_OF[t] != chosen and not done >> AREA_OF[t] & 1]
 
     def usable(self, character: int) -> bool:
         """May the player to move use ``character`` now (AM-4.1)? After the main take,
         unused, and only if it can take a tile."""
-        if self.phase != TAKE or self.taken == 0 or self.used[self.player] >> character & 1:
+        if self.phase != TAKE or self.taken == 0 or self.used[self.to_move] >> character & 1:
             return False
         n, chosen = self.area_n, self.chosen
         if character == ASSISTANT:
@@ -236,10 +233,10 @@ class AmphipolisState(GameState):
     def _player_actions(self) -> list[Action]:
         phase, taken = self.phase, self.taken
         if phase == TAKE and taken:  # the commonest case, written out for speed
-            area, chosen = self.area, self.chosen
+            area, chosen = self.areas, self.chosen
             actions = ([TAKE_T[t] for t in AREA_TILES[chosen] if area[t]]
                        if taken < TAKES else [])
-            used = self.used[self.player]
+            used = self.used[self.to_move]
             if used != ALL_USED:
                 n = self.area_n
                 here = n[chosen]
@@ -272,9 +269,9 @@ class AmphipolisState(GameState):
             return n[chosen] > 0
         if phase == CHARACTER_PHASE + ARCHAEOLOGIST:
             if self.taken:
-                return n[self.char_area] > 0
+                return n[self.character_area] > 0
             return any(n[a] for a in range(4) if a != chosen)
-        done = self.prof_done
+        done = self.professor_done
         return any(n[a] for a in range(4) if a != chosen and not done >> a & 1)
 
     # ----- applying actions ---------------------------------------------------------
@@ -288,10 +285,10 @@ class AmphipolisState(GameState):
             self._seed(action.args[0], events)
         elif kind == "character":
             character = action.args[0]
-            self.used[self.player] |= 1 << character
+            self.used[self.to_move] |= 1 << character
             self.phase = CHARACTER_PHASE + character
             self.taken = 0
-            events.append(Event(GAME, "character", self.player,
+            events.append(Event(GAME, "character", self.to_move,
                                 character=CHARACTERS[character]))
         else:  # end
             self._end_turn(events)
@@ -300,28 +297,28 @@ class AmphipolisState(GameState):
         """AM-2.4: one tile for an empty sorting area; landslides and extras go back."""
         self.bag[tile] -= 1
         self.bag_total -= 1
-        self.area[tile] += 1
+        self.areas[tile] += 1
         self.area_n[AREA_OF[tile]] += 1
         events.append(Event(GAME, "seed", None, tile=TOKENS[tile], area=AREAS[AREA_OF[tile]]))
         if all(self.area_n):
             self.phase = DRAW
             self.draws_left = DRAWS
-            events.append(Event(GAME, "next_turn", self.player))
+            events.append(Event(GAME, "next_turn", self.to_move))
 
     def _draw(self, tile: int, events: list[Event]) -> None:
         """AM-3.1, AM-3.2, AM-5.1: one tile from the bag to its area or the entrance."""
         self.bag[tile] -= 1
         self.bag_total -= 1
-        player = self.player
+        player = self.to_move
         if tile == LANDSLIDE:
             self.covered += 1
-            self.slid = True
+            self.landslide_drawn = True
             events.append(Event(GAME, "landslide", player, covered=self.covered))
             if self.covered == ENTRANCE:
                 self._finish(events)
                 return
         else:
-            self.area[tile] += 1
+            self.areas[tile] += 1
             self.area_n[AREA_OF[tile]] += 1
             events.append(Event(GAME, "draw", player, tile=TOKENS[tile],
                                 area=AREAS[AREA_OF[tile]]))
@@ -329,7 +326,7 @@ class AmphipolisState(GameState):
         if self.draws_left and self.bag_total:
             return
         self.draws_left = 0
-        slid, self.slid = self.slid, False
+        slid, self.landslide_drawn = self.landslide_drawn, False
         if slid and len(self.names) == 1:
             self._rob(events)  # AM-8.2: the turn ends at once, the robber strikes
             self._end_turn(events)
@@ -342,20 +339,20 @@ class AmphipolisState(GameState):
             self.chosen = -1
 
     def _take(self, tile: int, events: list[Event]) -> None:
-        self.area[tile] -= 1
+        self.areas[tile] -= 1
         area_index = AREA_OF[tile]
         self.area_n[area_index] -= 1
-        self.finds[self.player][tile] += 1
+        self.finds[self.to_move][tile] += 1
         self.taken += 1
         phase = self.phase
-        events.append(Event(GAME, "take", self.player, tile=TOKENS[tile]))
+        events.append(Event(GAME, "take", self.to_move, tile=TOKENS[tile]))
         if phase == TAKE:
             self.chosen = area_index
         elif phase == CHARACTER_PHASE + ASSISTANT:
             self._end_turn(events)
             return
         elif phase == CHARACTER_PHASE + ARCHAEOLOGIST:
-            self.char_area = area_index
+            self.character_area = area_index
             if self.taken >= TAKES:
                 self._end_turn(events)
                 return
@@ -364,37 +361,37 @@ class AmphipolisState(GameState):
                 self._end_turn(events)
                 return
         else:  # Professor
-            self.prof_done |= 1 << area_index
+            self.professor_done |= 1 << area_index
         if not self.has_choice():
             self._end_turn(events)
 
     def _rob(self, events: list[Event]) -> None:
         """AM-8.2, AM-8.3: the grave robber takes every tile in the sorting areas."""
-        taken = sum(self.area)
+        taken = sum(self.areas)
         for t in range(FINDS):
-            self.robber[t] += self.area[t]
-            self.area[t] = 0
+            self.robber[t] += self.areas[t]
+            self.areas[t] = 0
         self.area_n = [0, 0, 0, 0]
         events.append(Event(GAME, "robber", None, count=taken))
 
     def _end_turn(self, events: list[Event]) -> None:
-        self.player = (self.player + 1) % len(self.names)
+        self.to_move = (self.to_move + 1) % len(self.names)
         self.phase = DRAW
         self.draws_left = DRAWS
-        self.slid = False
-        self.chosen = self.char_area = -1
-        self.taken = self.prof_done = 0
-        events.append(Event(GAME, "next_turn", self.player))
+        self.landslide_drawn = False
+        self.chosen = self.character_area = -1
+        self.taken = self.professor_done = 0
+        events.append(Event(GAME, "next_turn", self.to_move))
 
     def _finish(self, events: list[Event]) -> None:
         """AM-5.1: the 16th entrance space is covered; the drawer takes nothing."""
-        self.ender = self.player
+        self.ender = self.to_move
         self.draws_left = 0
-        self.slid = False
+        self.landslide_drawn = False
         if len(self.names) == 1:
             self._rob(events)  # AM-8.3
         self.phase = OVER
-        events.append(Event(GAME, "game_over", self.player))
+        events.append(Event(GAME, "game_over", self.to_move))
 
     # ----- explaining illegal actions ------------------------------------------------
     def _refuse(self, kind: str, key: str, rule: str, **fields: object) -> IllegalAction:
@@ -434,7 +431,7 @@ class AmphipolisState(GameState):
             return self._refuse("rule", "one_character", "AM-4.1")
         if self.taken == 0:
             return self._refuse("wrong_phase", "character_after_take", "AM-4.1", character=name)
-        if self.used[self.player] >> character & 1:
+        if self.used[self.to_move] >> character & 1:
             return self._refuse("rule", "character_used", "AM-4.1", character=name)
         key = {ASSISTANT: "nothing_anywhere", ARCHAEOLOGIST: "nothing_elsewhere",
                DIGGER: "nothing_there", PROFESSOR: "nothing_elsewhere"}[character]
@@ -454,7 +451,7 @@ class AmphipolisState(GameState):
         phase, taken = self.phase, self.taken
         here = AREA_OF[tile]
         chosen = AREAS[self.chosen] if self.chosen >= 0 else ""
-        if not self.area[tile]:
+        if not self.areas[tile]:
             rule = "AM-3.3" if phase == TAKE else f"AM-4.{phase - CHARACTER_PHASE + 2}"
             return self._refuse("rule", "no_such_tile", rule, tile=TOKENS[tile])
         if phase == TAKE:
@@ -467,7 +464,7 @@ class AmphipolisState(GameState):
                 return self._refuse("rule", "archaeologist_other", "AM-4.3",
                                     character=character, area=chosen)
             return self._refuse("rule", "archaeologist_one_area", "AM-4.3", character=character,
-                                area=AREAS[self.char_area])
+                                area=AREAS[self.character_area])
         if phase == CHARACTER_PHASE + DIGGER:
             return self._refuse("rule", "digger_same", "AM-4.4", character=character,
                                 area=chosen)
@@ -492,7 +489,7 @@ class AmphipolisState(GameState):
         """The ranking if the game ended now (AM-7): points, best single area, who played last."""
         rows = _score_rows(self.finds, self.robber if self.solo else None)
         count = len(self.names)
-        last = self.ender if self.ender >= 0 else self.player
+        last = self.ender if self.ender >= 0 else self.to_move
         keys = [[sum(row), max(row), count - (last - p) % count] for p, row in
                 enumerate(rows[:count])]
         base = rank_players(keys, CRITERIA, self.names, short=("VP", "area", "last"),
@@ -513,31 +510,7 @@ class AmphipolisState(GameState):
             raise IllegalAction("wrong_phase", "The game is not over yet: see standings().")
         return self.standings()
 
-    # ----- copying, saving, checking ------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-safe data (nothing is hidden in Amphipolis: finds are
-        face-up, AM-3.4, and the bag's contents follow from what is out of it)."""
-        return {
-            "players": len(self.names),
-            "names": list(self.names),
-            "bag": counts_to_dict(self.bag),
-            "areas": counts_to_dict(self.area),
-            "finds": [counts_to_dict(f) for f in self.finds],
-            "robber": counts_to_dict(self.robber),
-            "box": self.box,
-            "covered": self.covered,
-            "used": [[CHARACTERS[c] for c in range(4) if u >> c & 1] for u in self.used],
-            "to_move": self.player,
-            "phase": PHASES[self.phase],
-            "draws_left": self.draws_left,
-            "landslide_drawn": self.slid,
-            "chosen": AREAS[self.chosen] if self.chosen >= 0 else None,
-            "taken": self.taken,
-            "character_area": AREAS[self.char_area] if self.char_area >= 0 else None,
-            "professor_done": [AREAS[a] for a in range(4) if self.prof_done >> a & 1],
-            "ender": self.ender if self.ender >= 0 else None,
-        }
-
+    # ----- the position: seen, counted, described, checked --------------------------
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` sees (None: a spectator). Everything is public (AM-3.4); the bag's
         order is unknown to all, and its contents follow from the tiles out of it."""
@@ -555,7 +528,7 @@ class AmphipolisState(GameState):
 
     def inventory(self) -> dict[str, int]:
         """Every one of the 135 tiles, wherever it is, counted by type (AM-1.1)."""
-        counts = [b + a + r for b, a, r in zip(self.bag, [*self.area, 0], [*self.robber, 0])]
+        counts = [b + a + r for b, a, r in zip(self.bag, [*self.areas, 0], [*self.robber, 0])]
         for finds in self.finds:
             for t in range(FINDS):
                 counts[t] += finds[t]
@@ -567,7 +540,9 @@ class AmphipolisState(GameState):
         return describe(self)
 
     def validate(self) -> None:
-        """Raise ValueError if this position could not arise under the rules."""
+        """Raise ValueError if this position could not arise under the rules: a field out of
+        its bounds (the schema's codecs) or fields that disagree (``setup.validate``)."""
+        SCHEMA.load(self.snapshot())
         validate(self)
 
     def __repr__(self) -> str:
@@ -579,11 +554,6 @@ class AmphipolisState(GameState):
 CRITERIA = ("{n} victory point{s}", "{n} point{s} from one sorting area",
             "last-turn recency {n}")
 CRITERIA_JA = ("勝利点{n}点", "1つの仕分けエリアから{n}点", "手番の新しさ{n}")
-
-
-def counts_to_dict(counts: list[int]) -> dict[str, int]:
-    """``{"MR": 2, ...}``: the non-zero counts in the fixed tile order (canonical for saves)."""
-    return {TOKENS[t]: n for t, n in enumerate(counts) if n}
 
 
 def area_points(tiles: list[int], statue_points: tuple[int, int]) -> list[int]:
@@ -666,68 +636,23 @@ def new_game(
     ``deal=False`` the state waits at those chance nodes (for probability lessons).
     """
     count = check_players(players)
-    if names is None:  # the checked set-up position is the same every time: copy it
-        template = _TEMPLATES.get(count)
-        if template is None:
-            template = _TEMPLATES[count] = _set_up(count, default_names(count))
-        state = template.clone()
-    else:
-        state = _set_up(count, list(names))
+    # Loaded, not cloned from a kept template: on CPython 3.11 a clone keeps its attributes
+    # in a real dict, where every attribute access of the rules takes the slow path (a game
+    # played from a clone took a fifth more instructions than one played from a load).
+    state = from_snapshot(start_position(count, list(names) if names is not None
+                                         else default_names(count)))
     if deal:
         state.deal(random.Random(seed))
     return state
 
 
-_TEMPLATES: dict[int, AmphipolisState] = {}
-
-
-def _set_up(count: int, names: list[str]) -> AmphipolisState:
-    """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
-    return from_snapshot(start_position(count, names))
-
-
 def from_snapshot(data: Any) -> AmphipolisState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    if not isinstance(data, dict):
-        raise ValueError("A position is a JSON object.")
     state = AmphipolisState.__new__(AmphipolisState)
-    count = check_players(data.get("players"))
-    state.names = _names(data.get("names"), count)
-    state.bag = _counts(data.get("bag"), "bag", allow_landslides=True)
-    state.area = _counts(data.get("areas"), "areas")[:FINDS]
-    finds = data.get("finds")
-    if not isinstance(finds, list) or len(finds) != count:
-        raise ValueError(f"'finds' must list {count} collections of tiles, one per player.")
-    state.finds = [_counts(f, f"{state.names[p]}'s finds")[:FINDS] for p, f in enumerate(finds)]
-    state.robber = _counts(data.get("robber"), "robber")[:FINDS]
-    state.box = _whole(data.get("box"), "box")
-    state.covered = _whole(data.get("covered"), "covered")
-    used = data.get("used")
-    if not isinstance(used, list) or len(used) != count:
-        raise ValueError(f"'used' must list {count} lists of used characters.")
-    state.used = [_characters(u, state.names[p]) for p, u in enumerate(used)]
-    state.player = _seat(data.get("to_move"), count, "to_move")
-    phase = data.get("phase")
-    if phase not in PHASES:
-        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}.")
-    state.phase = PHASES.index(phase)
-    state.draws_left = _whole(data.get("draws_left"), "draws_left")
-    state.slid = _flag(data.get("landslide_drawn"), "landslide_drawn")
-    state.chosen = _area(data.get("chosen"), "chosen")
-    state.taken = _whole(data.get("taken"), "taken")
-    state.char_area = _area(data.get("character_area"), "character_area")
-    done = data.get("professor_done")
-    if not isinstance(done, list):
-        raise ValueError("'professor_done' must list sorting areas.")
-    state.prof_done = 0
-    for name in done:
-        state.prof_done |= 1 << _area(name, "professor_done")
-    ender = data.get("ender")
-    state.ender = -1 if ender is None else _seat(ender, count, "ender")
+    SCHEMA.set_on(state, SCHEMA.load(data))  # every field within its bounds
     state.bag_total = sum(state.bag)
-    state.area_n = [sum(state.area[t] for t in range(FINDS) if AREA_OF[t] == a)
-                    for a in range(len(AREAS))]
-    validate(state)
+    state.area_n = area_totals(state.areas)
+    validate(state)  # and the fields agree under the rules
     state.begin()
     return state
 

@@ -256,7 +256,7 @@ def test_amber_route_play_odds_sentences_agree_with_their_columns(page: Page,
     tables_seen: list[dict[str, Any]] = []
     faults: list[str] = []
     for _ in range(6):
-        step = twin.state.queue[0][0] if twin.state.queue else "over"
+        step = twin.state.queue[0].kind if twin.state.queue else "over"
         wait_for_panel(page, 0, twin)
         tables_seen += check_panel(page, 0, twin, f"the play board at {step}", faults)
         if step == "prepare":

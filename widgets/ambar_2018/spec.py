@@ -94,7 +94,7 @@ def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
     """Who won: most gold, then soldiers, then event cards (AB-13), from what is seen."""
     def key(p: int) -> tuple[int, int, int]:
         info = seen["seats"][p]
-        events = info["events"]
+        events = info["event_hand"]
         held = events if isinstance(events, int) else sum(events.values())
         return info["gold"], info["soldiers"], held
 

@@ -13,16 +13,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardlib.ambar_2018.data import (
+    BEST,
     BLACK,
+    BLUE,
+    CAPACITY,
+    CARRY,
     CODES,
     COLOURS,
     COMPONENTS,
     COST,
+    DEMANDS,
     KIND,
     KINDS,
     PRICES,
+    RED,
     SITE_PRICES,
     TABLE,
+    YELLOW,
 )
 from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words, view_value
 from widgets.ambar_2018.labels import LABELS
@@ -38,13 +45,9 @@ INFO_TOP = TOP + CARD_H + 6
 ROWS_TOP = INFO_TOP + 50
 ROW_H = 132
 CREAM, INK, NIGHT = "#f4ead2", "#3b2a10", "#2b2622"
-GEM_FILL = {"Y": "#f1c40f", "B": "#2e6fd1", "R": "#c0392b"}
+GEM_FILL = {YELLOW: "#f1c40f", BLUE: "#2e6fd1", RED: "#c0392b"}
+"""Each gem colour's fill; the shape (circle, diamond, square) and the letter tell it too."""
 EVENT_NAMES = {e["code"]: e["name"] for e in COMPONENTS["events"]["list"]}
-CARD_LIST = COMPONENTS["cards"]["list"]
-CARRY = {c["code"]: c.get("carry", {}) for c in CARD_LIST}
-CAPACITY = {c["code"]: c.get("capacity", 0) for c in CARD_LIST}
-BEST = {c["code"]: c.get("best") for c in CARD_LIST}
-DEMANDS = {c["code"]: c.get("demands") for c in CARD_LIST}
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -59,8 +62,8 @@ def event_words(code: str, lang: str) -> str:
 def _events_in_view(seen: Seen) -> list[str]:
     """The event cards face up to the viewer (their own hand), in code order: the legend names
     them, since a card shows only its code."""
-    codes = {code for info in seen["seats"] if isinstance(info["events"], dict)
-             for code, n in info["events"].items() if n}
+    codes = {code for info in seen["seats"] if isinstance(info["event_hand"], dict)
+             for code, n in info["event_hand"].items() if n}
     return sorted(codes)
 
 
@@ -145,16 +148,15 @@ def card_details(code: str, lang: str) -> list[str]:
         made = " ".join(f"{COLOURS[col]}{n}" for col, n in top)
         return [_label("cost", lang, n=COST[c]), f"3: {made}*"]
     if kind == "traveller":
-        carry = CARRY[code]
+        y, b, r = CARRY[c]
         return [_label("cost", lang, n=COST[c]),
-                _label("prices", lang, y=carry.get("Y", 0), b=carry.get("B", 0),
-                       r=carry.get("R", 0)).replace("*", "") + "*"]
+                _label("prices", lang, y=y, b=b, r=r).replace("*", "") + "*"]
     if kind == "village":
-        red = "" if BEST[code] == "R" else _label("no_red", lang)
-        return [_label("cost", lang, n=COST[c]), _label("capacity", lang, n=CAPACITY[code],
+        red = "" if BEST[c] == RED else _label("no_red", lang)
+        return [_label("cost", lang, n=COST[c]), _label("capacity", lang, n=CAPACITY[c],
                                                         red=red)]
     if kind == "bandit":
-        return [f"→ {DEMANDS[code]}*"]
+        return [f"→ {COLOURS[DEMANDS[c]]}*"]
     return []
 
 
@@ -340,22 +342,22 @@ def _forest(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
 def _gems(gems: Mapping[str, int], x: float, y: float, lang: str) -> list[Shape]:
     """Gems as a shape per colour with its letter and count (colour is never the only cue)."""
     shapes: list[Shape] = []
-    shown = [c for c in COLOURS if gems.get(c)]
+    shown = [(colour, code) for colour, code in enumerate(COLOURS) if gems.get(code)]
     if not shown:
         return [Text(x, y + 4, _label("no_gems", lang), 12, "#8a7a5a")]
-    for i, colour in enumerate(shown):
+    for i, (colour, code) in enumerate(shown):
         gx = x + 8 + i * 48
         style = Style(fill=GEM_FILL[colour], stroke="#2b2b2b")
-        if colour == "Y":
+        if colour == YELLOW:
             shapes.append(Circle(gx, y, 9, style))
-        elif colour == "B":
+        elif colour == BLUE:
             shapes.append(Polygon(((gx, y - 11), (gx + 11, y), (gx, y + 11), (gx - 11, y)),
                                   style))
         else:
             shapes.append(Rect(gx - 9, y - 9, 18, 18, style))
-        shapes.append(Text(gx, y + 4, colour, 11, "#111" if colour == "Y" else "#fff", "middle",
+        shapes.append(Text(gx, y + 4, code, 11, "#111" if colour == YELLOW else "#fff", "middle",
                            True))
-        shapes.append(Text(gx + 12, y + 5, f"×{gems[colour]}", 13, "#222", bold=True))
+        shapes.append(Text(gx + 12, y + 5, f"×{gems[code]}", 13, "#222", bold=True))
     return shapes
 
 
@@ -375,19 +377,20 @@ def _alchemy(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) 
 def _traveller(seat: int, info: Mapping[str, Any], x: float, y: float,
                lang: str) -> list[Shape]:
     code = info["traveller"]
-    carry = CARRY[code]
+    yellow, blue, red = CARRY[CODES.index(code)]
     shapes = _card_frame(x, y, 150, f"traveller-{seat}", card_words(code, lang))
-    shapes.append(Text(x + 6, y + 34, _label("carries", lang, y=carry.get("Y", 0),
-                                             b=carry.get("B", 0), r=carry.get("R", 0)), 12, INK))
+    shapes.append(Text(x + 6, y + 34, _label("carries", lang, y=yellow, b=blue, r=red), 12,
+                       INK))
     return shapes
 
 
 def _village(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
              seen: Seen) -> list[Shape]:
     code = info["village"]
-    red = "" if BEST[code] == "R" else _label("no_red", lang)
+    card = CODES.index(code)
+    red = "" if BEST[card] == RED else _label("no_red", lang)
     shapes = _card_frame(x, y, 180, f"village-{seat}", card_words(code, lang))
-    shapes.append(Text(x + 6, y + 32, _label("capacity", lang, n=CAPACITY[code], red=red), 12,
+    shapes.append(Text(x + 6, y + 32, _label("capacity", lang, n=CAPACITY[card], red=red), 12,
                        INK))
     shapes += _gems(info["village_gems"], x + 8, y + 56, lang)
     carry = seen.get("carry")
@@ -410,7 +413,7 @@ def _purse(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) ->
 
 def _events(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -> list[Shape]:
     """One's own event cards, each a target; another seat's hand only as a count (AB-11.1)."""
-    events = info["events"]
+    events = info["event_hand"]
     if isinstance(events, int):
         key = "events_hidden" if events else "events_none"
         shapes: list[Shape] = [Rect(x, y, 190, 26, Style(fill="#efe6f5", stroke="#7a5a8a",

@@ -98,7 +98,7 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
 def hint_reason(seen: Seen, action: str, lang: str) -> str:
     """Why the greedy bot's move is good, in words (the bot's own ranking, AF-7 and AF-3)."""
     state = af.from_snapshot(seen)  # Âmbar hides nothing anyone knows (AF-2.2)
-    seat = state.player
+    seat = state.to_move
     kind, _, arg = str(action).partition(" ")
     if kind == "place":
         column = int(arg) - 1
@@ -139,7 +139,7 @@ def odds(seen: Seen, lang: str) -> Odds | None:
     if seen["phase"] != "choose" or not any(seen["excavation"]["face_down"].values()):
         return None
     state = af.from_snapshot(seen)  # Âmbar hides nothing anyone knows (AF-2.2)
-    seat = state.player
+    seat = state.to_move
     table = flip_table(state, seat)
     def rank(flip: FlipOdds) -> tuple[Fraction, Fraction]:
         return (flip.placeable, -flip.identical)
