@@ -401,15 +401,26 @@ class Schema:
         renamed = [f for f in self._renamed if self._holds_old_key(data, f)]
         if not renamed:
             return data
-        data = dict(data)
-        for f in renamed:
-            if f.seat:
-                data["seats"] = [_renamed(seat, f) for seat in data["seats"]]
-            elif f.group is not None:
-                data[f.group] = _renamed(data[f.group], f)
-            else:
-                data = _renamed(data, f)
+        data = self._rename(data, [(f, str(f.was), f.name) for f in renamed])
         return {key: data[key] for key, _ in self._order if key in data} | data
+
+    def with_old_keys(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` (a snapshot, or an observation built on one) with each renamed key back
+        under the name it had before: what a record made before the rename compares with
+        (``scripts/fingerprint.py --old-keys``). The inverse of ``migrate``."""
+        return self._rename(data, [(f, f.name, str(f.was)) for f in self._renamed])
+
+    @staticmethod
+    def _rename(data: dict[str, Any], renames: list[tuple[Field, str, str]]) -> dict[str, Any]:
+        data = dict(data)
+        for f, old, new in renames:
+            if f.seat and isinstance(data.get("seats"), list):
+                data["seats"] = [_renamed(seat, old, new) for seat in data["seats"]]
+            elif f.group is not None and f.group in data:
+                data[f.group] = _renamed(data[f.group], old, new)
+            elif not f.seat and f.group is None:
+                data = _renamed(data, old, new)
+        return data
 
     @staticmethod
     def _holds_old_key(data: dict[str, Any], f: Field) -> bool:
@@ -428,10 +439,11 @@ class Schema:
                 setattr(state, f.name, loaded[f.name])
 
 
-def _renamed(mapping: Any, f: Field) -> Any:
-    if not isinstance(mapping, dict) or f.was not in mapping:
+def _renamed(mapping: Any, old: str, new: str) -> Any:
+    """``mapping`` with its key ``old`` named ``new``, in the same place among its keys."""
+    if not isinstance(mapping, dict) or old not in mapping:
         return mapping
-    return {(f.name if key == f.was else key): value for key, value in mapping.items()}
+    return {(new if key == old else key): value for key, value in mapping.items()}
 
 
 def player_count(players: object, allowed: Sequence[int], title: str, rule: str,

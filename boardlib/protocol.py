@@ -35,7 +35,7 @@ CHANCE = -1
 TERMINAL = -2
 """``current_player()`` once the game is over."""
 
-SAVE_FORMAT, SAVE_VERSION = "boardlib-save", 1
+SAVE_FORMAT, SAVE_VERSION = "boardlib-save", 2
 """What ``to_json`` writes in a save's "format" and "version" fields (boardlib.saves reads it)."""
 
 ILLEGAL_KINDS = ("not_your_turn", "game_over", "wrong_phase", "rule", "malformed")

@@ -16,6 +16,10 @@ from boardlib.games import GAMES
 from boardlib.protocol import SAVE_FORMAT, SAVE_VERSION, GameState, IllegalAction
 
 FORMAT, VERSION = SAVE_FORMAT, SAVE_VERSION
+READS = (1, VERSION)
+"""The versions this boardlib reads: 1, whose keys renamed since (Ambar (2018)'s seat
+"events", supply "markers" and "soldiers") are read under their new names (each game's
+``SCHEMA``: ``Field.was``), and the version it writes."""
 
 
 def load(text: object, game: str | None = None) -> GameState:
@@ -68,9 +72,10 @@ def _parse(text: object) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"This is not a boardlib save (no \"format\": {FORMAT!r}).")
     version = data.get("version")
-    if version != VERSION:
+    if version not in READS or isinstance(version, bool):
         raise ValueError(
-            f"This save has version {version!r}; this boardlib reads version {VERSION}."
+            f"This save has version {version!r}; this boardlib reads versions "
+            f"{', '.join(map(str, READS))}."
         )
     return data
 

@@ -7,7 +7,10 @@ the action taken, each event's kind, player, fields, secrecy and sentences; ever
 ``DEEP_EVERY`` steps the description, each seat's observation and the refusals of a few
 illegal actions (in every language); at the end the final snapshot, save and result.
 One sha256 per configuration is printed; save the output before a change and compare it
-after (``--check FILE``).
+after (``--check FILE``). A record made before save keys were renamed is compared with
+``--old-keys``: positions, views and saves are then hashed as they were written before (the
+old key names of each game's ``SCHEMA``, ``Field.was``, and save version 1), so that the
+renames alone change nothing.
 
     python scripts/fingerprint.py > /tmp/before.txt
     python scripts/fingerprint.py --check /tmp/before.txt
@@ -38,6 +41,27 @@ def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
 
 
+OLD_KEYS = False
+"""--old-keys: hash positions, views and saves under the key names they had before renames."""
+
+
+def _as_before(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot or a view as it was written before keys were renamed (with --old-keys)."""
+    schema = getattr(type(state), "SCHEMA", None)
+    return schema.with_old_keys(data) if OLD_KEYS and schema is not None else data
+
+
+def _save_as_before(state: GameState) -> str:
+    """The state's save as it was written before keys were renamed (with --old-keys)."""
+    text = state.to_json()
+    if not OLD_KEYS:
+        return text
+    data = json.loads(text)
+    data.update(version=1, start=_as_before(state, data["start"]),
+                position=_as_before(state, data["position"]))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def _event_text(event: Event) -> str:
     seen_by = sorted(event.seen_by) if event.seen_by is not None else None
     return _text([event.kind, event.player, event.fields, seen_by, list(event.secret)])
@@ -58,14 +82,16 @@ def _deep_text(state: GameState) -> str:
         assert problem is not None
         told = [problem.explain(lang) for lang in LANGUAGES]
         refusals.append([problem.kind, problem.rule, *told])
-    views = [state.observation(seat) for seat in [None, *range(state.num_players)]]
+    views = [_as_before(state, state.observation(seat))
+             for seat in [None, *range(state.num_players)]]
     return _text([state.describe(), views, refusals])
 
 
 def _final_text(state: GameState) -> str:
     result = state.result()
     told = [result.explain(lang) for lang in LANGUAGES]
-    return _text([state.snapshot(), state.to_json(), result.winners, result.ranking,
+    return _text([_as_before(state, state.snapshot()), _save_as_before(state), result.winners,
+                  result.ranking,
                   result.scores, told])
 
 
@@ -103,7 +129,7 @@ def game_digest(name: str, variant: str | None, players: int, seed: int) -> byte
                 digest.update(_text(_told(event, state.names)).encode())
     if MOVES_ONLY:
         result = state.result()
-        digest.update(_text([state.snapshot(), result.winners, result.ranking,
+        digest.update(_text([_as_before(state, state.snapshot()), result.winners, result.ranking,
                              result.scores]).encode())
     else:
         digest.update(_final_text(state).encode())
@@ -123,9 +149,9 @@ def configuration_digest(config: tuple[str, str | None, int], games: int) -> str
     return total.hexdigest()
 
 
-def _run(args: tuple[tuple[str, str | None, int], int, bool]) -> str:
-    global MOVES_ONLY
-    MOVES_ONLY = args[2]
+def _run(args: tuple[tuple[str, str | None, int], int, bool, bool]) -> str:
+    global MOVES_ONLY, OLD_KEYS
+    MOVES_ONLY, OLD_KEYS = args[2], args[3]
     return configuration_digest(args[0], args[1])
 
 
@@ -136,11 +162,13 @@ def main() -> int:
     parser.add_argument("--check", type=Path, help="compare with a saved fingerprint")
     parser.add_argument("--moves-only", action="store_true",
                         help="hash the rules' decisions only, not the texts told of them")
+    parser.add_argument("--old-keys", action="store_true",
+                        help="hash positions and saves under their keys before renames")
     parser.add_argument("games_to_run", nargs="*", default=list(GAMES), metavar="game")
     args = parser.parse_args()
     configs = [c for c in configurations() if c[0] in args.games_to_run]
     with ProcessPoolExecutor(args.jobs) as pool:
-        digests = list(pool.map(_run, [(config, args.games, args.moves_only)
+        digests = list(pool.map(_run, [(config, args.games, args.moves_only, args.old_keys)
                                        for config in configs]))
     lines = [f"{name} {variant or '-'} {players} {args.games} {digest}"
              for (name, variant, players), digest in zip(configs, digests)]

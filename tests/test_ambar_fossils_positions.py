@@ -71,7 +71,7 @@ def test_impossible_descriptions_are_refused_with_the_reason(text, message):
 def test_a_save_holds_start_history_and_position_and_loads_back():
     state = played("ambar_fossils", 3, 150, 3)
     data = json.loads(state.to_json())
-    assert data["format"] == "boardlib-save" and data["version"] == 1
+    assert data["format"] == "boardlib-save" and data["version"] == 2
     assert data["game"] == "ambar_fossils" and len(data["history"]) == len(state.history)
     loaded = af.from_json(state.to_json())
     assert loaded == state and loaded.history == state.history

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import subprocess
 import sys
@@ -247,3 +248,13 @@ def test_a_match_says_why_it_cannot_undo():
     assert match.why_no_undo() is None and match.can_undo()
     match.advance()  # the fossil is revealed: chance
     assert match.why_no_undo() == "chance" and not match.undo()
+
+
+@pytest.mark.parametrize("version", [0, 3, True, "2", None])
+def test_a_save_of_a_version_this_boardlib_does_not_read_is_refused_by_number(version):
+    from boardlib import saves
+    data = json.loads(GAMES["pig"].new_game(seed=1).to_json())
+    assert data["version"] == saves.VERSION == 2
+    data["version"] = version
+    with pytest.raises(ValueError, match=r"reads versions 1, 2\."):
+        saves.load(json.dumps(data))

@@ -180,6 +180,8 @@ def test_a_renamed_key_is_read_from_old_saves_and_written_by_its_new_name():
     assert TOY.migrate(old) == GOOD
     assert old["seats"][0] == {"score": 1, "cards": [0, 2]}  # the old data is left as it was
     assert TOY.load(old)["hand"] == [[0, 2], []]
+    assert TOY.with_old_keys(GOOD) == old  # and back, for records made before the rename
+    assert GOOD["seats"][0] == {"score": 1, "hand": [0, 2]}
 
 
 def test_a_schema_that_names_a_field_twice_is_refused():
