@@ -1,5 +1,6 @@
 """docs/teachers.md: every notebook has its section, and the numbers it quotes are the ones the
-notebooks print (their stored outputs, which nbval checks against a fresh run)."""
+notebooks print (their stored outputs, which the suite checks against a fresh run:
+tests/test_notebooks.py)."""
 
 from __future__ import annotations
 
