@@ -11,9 +11,8 @@ stays in the game's ``validate``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardlib.messages import default_names
 
@@ -256,9 +255,12 @@ class Players(Codec):
         return player_count(raw, self.allowed, self.title, self.rule, self.note)
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """One field of a position: the attribute and the save key are both ``name``.
+
+    (A NamedTuple, not a dataclass: ``import boardlib.protocol`` then loads no
+    ``dataclasses``, whose imports — inspect, ast, dis, tokenize — a JupyterLite kernel pays
+    for at start-up.)
 
     ``seat``: one value per seat, saved in ``"seats"[p][name]`` and kept as a list by seat.
     ``group``: saved inside the object ``data[group]`` (the supply, the excavation…).

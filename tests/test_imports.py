@@ -157,8 +157,11 @@ def _loaded_by(statement: str) -> set[str]:
 
 def test_import_boardlib_loads_only_the_package_and_the_protocol_no_registry():
     assert _ours(_loaded_by("import boardlib")) == {"boardlib"}
-    loaded = _ours(_loaded_by("import boardlib.protocol"))
+    everything = _loaded_by("import boardlib.protocol")
+    loaded = _ours(everything)
     assert loaded == THE_PROTOCOL, f"boardlib modules loaded: {sorted(loaded - THE_PROTOCOL)}"
+    # the schema machinery costs no import of its own (a dataclass would bring inspect, ast…)
+    assert not everything & {"dataclasses", "inspect", "ast"}, sorted(everything)
 
 
 def _ours(loaded: set[str]) -> set[str]:
