@@ -302,7 +302,7 @@ class GameState:
         game's ``COMPONENT_TOTALS``)."""
         raise NotImplementedError
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> Mapping[str, Any]:
         """The JSON-safe view of the position that seat ``player`` may see (None: an
         onlooker who sees everything); hidden cards of other seats are only counted."""
         raise NotImplementedError

@@ -1,7 +1,8 @@
 """Run notebooks top to bottom and store their outputs, minus live widgets.
 
 Why: cells marked ``# NBVAL_CHECK_OUTPUT`` are compared with the stored outputs (as nbval
-does, on the browser sweep's run of each notebook: tests/test_notebooks.py), and stored board pictures (SVG) let a notebook be read without running it.
+does, on the browser sweep's run of each notebook: tests/test_notebooks.py), and stored
+board pictures (SVG) let a notebook be read without running it.
 Widget views are dropped (they only work in a live kernel, and their model ids change
 every run); a board's output keeps its SVG picture, so a notebook read without a kernel
 still shows every board.

@@ -199,3 +199,20 @@ def test_refusals_are_told_in_japanese():
     problem = state.check_action("sell 3")
     assert problem.rule == "AB-7.1" and problem.explain("en") == problem.reason
     assert problem.explain("ja") == "今はできません：カードを引くか旅を終えるときです。"
+
+
+@pytest.mark.rule("AB-11.10", "AB-11.11")
+def test_a_carry_that_lost_every_gem_on_the_road_is_described_and_read_back():
+    """Distractions can take all 3 gems on the road while others may still play Fog: the
+    position's description says "carry: Y0", and it must read back (a Hypothesis example:
+    the reader dropped the empty colour and refused the line)."""
+    state = ambar_2018.from_description(
+        "phase: carry\nturn: 2\ndecider: 1\nqueue: 3\nline-up: V6 TA\ncarry: Y3\n"
+        "player 1: events DI FG\nplayer 3: events FG\nplayers: 3\n")
+    state.apply_action("play DI")
+    assert state.carry[1] == 0 and not state.is_terminal()
+    assert "carry: Y0" in state.describe()
+    again = ambar_2018.from_description(state.describe())
+    assert again.snapshot() == state.snapshot()
+    with pytest.raises(ValueError, match="one colour of gems, like Y2, not 'Y1 B1'"):
+        ambar_2018.from_description(state.describe().replace("carry: Y0", "carry: Y1 B1"))

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<code>\[[a-z-, ]+\])?(?P<rest>.*)$")
-CHECKED = ["boardlib", "tests", "scripts", "benchmarks"]  # widgets: when they type-check (#10)
+CHECKED = ["boardlib", "widgets", "tests", "scripts", "benchmarks"]
 
 
 def _ignores() -> list[tuple[str, str]]:
@@ -29,6 +29,7 @@ def test_the_mypy_config_ignores_no_errors_wholesale():
     overrides = config.get("overrides", [])
     assert not config.get("ignore_errors") and not any(o.get("ignore_errors") for o in overrides)
     assert "ignore-without-code" in config["enable_error_code"]
+    assert config.get("strict") is True  # mypy --strict on boardlib and widgets (issue #32)
 
 
 @pytest.mark.parametrize(("where", "line"), _ignores())

@@ -34,7 +34,7 @@ from widgets.svg import to_svg
 try:
     from widgets.canvas import CanvasRenderer as Renderer
 except ImportError:  # no numpy, so no ipycanvas (JupyterLite without its CDN): paint the SVG
-    from widgets.svg_renderer import SvgRenderer as Renderer  # type: ignore[assignment]
+    from widgets.svg_renderer import SvgRenderer as Renderer  # type: ignore[assignment]  # same API
 
 CONTROLS = ("full", "moves", None)
 

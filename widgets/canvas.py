@@ -11,10 +11,10 @@ instead of some 300 shapes, which was most of a click's time in the kernel and t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
@@ -33,7 +33,7 @@ class CanvasRenderer:
         # the drawn box to canvas pixels, so a click still lands on the target under it.
         self.canvas.layout.width = self.canvas.layout.height = "auto"
         self.scene = scene
-        self._drawn: dict[str, tuple | None] = dict.fromkeys(LAYERS)
+        self._drawn: dict[str, tuple[Shape, ...] | None] = dict.fromkeys(LAYERS)
         self._on_click = on_click
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self.redraw_all)
@@ -64,7 +64,7 @@ class CanvasRenderer:
         if self._on_click is not None:
             self._on_click(x, y)
 
-    def _draw_layer(self, index: int, drawn: tuple | None, shapes: tuple,
+    def _draw_layer(self, index: int, drawn: tuple[Shape, ...] | None, shapes: tuple[Shape, ...],
                     background: str | None) -> None:
         """Repaint layer ``index`` from ``drawn`` (None: nothing known) to ``shapes``: only
         the changed region when that is smaller, else all of it."""
@@ -172,6 +172,10 @@ def _touches(box: tuple[float, float, float, float],
     return any(x0 < bx1 and bx0 < x1 and y0 < by1 and by0 < y1 for bx0, by0, bx1, by1 in boxes)
 
 
+PaintKey = tuple[Any, ...]
+"""What two shapes of a kind share to be painted in one call: font or style (``_paint_key``)."""
+
+
 @dataclass
 class PaintRun:
     """Shapes drawn with one vectorised call per paint (all fills, then all strokes).
@@ -182,8 +186,8 @@ class PaintRun:
     """
 
     kind: type
-    key: tuple
-    shapes: list = field(default_factory=list)
+    key: PaintKey
+    shapes: list[Any] = field(default_factory=list)  # all of ``kind``: Rect, Text…
 
 
 GRID = 48
@@ -198,7 +202,7 @@ def paint_runs(shapes: Sequence[Shape]) -> list[PaintRun]:
     ones in the grid cells the shape touches.
     """
     runs: list[PaintRun] = []
-    latest: dict[tuple[type, tuple], int] = {}  # kind and style → its newest run
+    latest: dict[tuple[type, PaintKey], int] = {}  # kind and style → its newest run
     grid: dict[tuple[int, int], list[tuple[float, float, float, float, int]]] = {}
     for shape in shapes:
         key = _paint_key(shape)
@@ -237,7 +241,7 @@ def _cells(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
             for cy in range(int(y0 // GRID), int(y1 // GRID) + 1)]
 
 
-def _paint_key(shape: Shape) -> tuple | None:
+def _paint_key(shape: Shape) -> PaintKey | None:
     """What must be equal for two shapes to share a call (None: nothing to paint)."""
     if isinstance(shape, Text):
         return (_font(shape), shape.anchor, shape.fill)
@@ -303,51 +307,54 @@ def draw_in_order(layer: Any, shapes: Sequence[Shape]) -> None:
                 _STROKE[run.kind](layer, run.shapes)
 
 
-def _fill_rects(layer, rects: list[Rect]) -> None:
+def _fill_rects(layer: Any, rects: list[Rect]) -> None:
     layer.fill_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
                             [r.h for r in rects], _rgb(r.style.fill for r in rects),
                             [r.style.alpha for r in rects])
 
 
-def _fill_polygons(layer, polygons: list[Polygon]) -> None:
+def _fill_polygons(layer: Any, polygons: list[Polygon]) -> None:
     layer.fill_styled_polygons([np.array(p.points) for p in polygons],
                                _rgb(p.style.fill for p in polygons),
                                [p.style.alpha for p in polygons])
 
 
-def _fill_circles(layer, circles: list[Circle]) -> None:
+def _fill_circles(layer: Any, circles: list[Circle]) -> None:
     layer.fill_styled_circles([c.cx for c in circles], [c.cy for c in circles],
                               [c.r for c in circles], _rgb(c.style.fill for c in circles),
                               [c.style.alpha for c in circles])
 
 
-def _stroke_rects(layer, rects: list[Rect]) -> None:
+def _stroke_rects(layer: Any, rects: list[Rect]) -> None:
     layer.stroke_styled_rects([r.x for r in rects], [r.y for r in rects], [r.w for r in rects],
                               [r.h for r in rects], _rgb(r.style.stroke for r in rects),
                               [r.style.alpha for r in rects])
 
 
-def _stroke_polygons(layer, polygons: list[Polygon]) -> None:
+def _stroke_polygons(layer: Any, polygons: list[Polygon]) -> None:
     layer.stroke_styled_polygons([np.array(p.points) for p in polygons],
                                  _rgb(p.style.stroke for p in polygons),
                                  [p.style.alpha for p in polygons])
 
 
-def _stroke_circles(layer, circles: list[Circle]) -> None:
+def _stroke_circles(layer: Any, circles: list[Circle]) -> None:
     layer.stroke_styled_circles([c.cx for c in circles], [c.cy for c in circles],
                                 [c.r for c in circles], _rgb(c.style.stroke for c in circles),
                                 [c.style.alpha for c in circles])
 
 
-_Painter = Callable[[Any, list], None]
+_Painter = Callable[[Any, list[Any]], None]
+"""Paints a run's shapes (all of one kind) on an ipycanvas layer, which is untyped."""
 _FILL: dict[type, _Painter] = {Rect: _fill_rects, Polygon: _fill_polygons, Circle: _fill_circles}
 _STROKE: dict[type, _Painter] = {Rect: _stroke_rects, Polygon: _stroke_polygons,
                                  Circle: _stroke_circles}
 
 
-def _rgb(colours) -> np.ndarray:
+def _rgb(colours: Iterable[str | None]) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """``#rrggbb`` (or ``#rgb``) colours as the n × 3 array the styled calls take."""
-    return np.array([_hex(colour) for colour in colours], dtype=np.uint8).reshape(-1, 3)
+    # a run holds only shapes that have this paint (paint_runs), so no colour is None
+    return np.array([_hex(cast(str, colour)) for colour in colours],
+                    dtype=np.uint8).reshape(-1, 3)
 
 
 @lru_cache(maxsize=256)

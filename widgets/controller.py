@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boardlib import GAMES, IllegalAction, Match
 from boardlib.match import narration_viewer
@@ -22,8 +23,11 @@ from boardlib.protocol import Event, GameState
 from widgets import overlays
 from widgets.labels import LANGUAGES, label
 from widgets.overlays import HEADER_HEIGHT, Message
-from widgets.scene import Scene
+from widgets.scene import Scene, Shape
 from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
+
+CacheKey = tuple[object, ...]
+"""What a cached picture, text or odds was made from: equal keys, equal results."""
 
 NARRATION_LINES = 60
 MoveListener = Callable[[str, list[Event]], None]
@@ -111,7 +115,7 @@ class BoardController:
     ) -> None:
         check_language(lang)
         self.info = GAMES[game]
-        self.spec: BoardSpec = BOARDS[game]
+        self.spec: BoardSpec[Any] = BOARDS[game]
         self.lang = lang
         self.show_legal = show_legal
         self.show_odds = show_odds
@@ -132,10 +136,10 @@ class BoardController:
         self._unveiled: int | None = None
         self._choices: list[Choice] = []
         self.last_events: list[Event] = []
-        self._body_cache: tuple[tuple, tuple[Scene, list, set[str]]] | None = None
-        self._narration_cache: tuple[tuple, tuple[str, ...]] | None = None
-        self._odds_cache: tuple[tuple, Odds | None] | None = None
-        self._sentences: dict[tuple, tuple[Event, str]] = {}
+        self._body_cache: tuple[CacheKey, tuple[Scene, list[Shape], set[str]]] | None = None
+        self._narration_cache: tuple[CacheKey, tuple[str, ...]] | None = None
+        self._odds_cache: tuple[CacheKey, Odds | None] | None = None
+        self._sentences: dict[CacheKey, tuple[Event, str]] = {}
         start = state.clone() if state is not None else self._new_state(players)
         self.match = self._make_match(start)  # a copy: the caller's state is never played on
         self.last_events = self.match.advance()  # what bots did before the first decision
@@ -251,7 +255,7 @@ class BoardController:
         return Scene(size[0], size[1], (*shapes, *layered), background=body.background,
                      title=f"{self.title()}: {message.text}", notes=body.notes)
 
-    def _body(self, seen: Seen) -> tuple[Scene, list, set[str]]:
+    def _body(self, seen: Seen) -> tuple[Scene, list[Shape], set[str]]:
         """The game's picture under the header, its targets — kept while nothing it shows
         changes, so a refused click or a hint redraws only the marks above it."""
         key = (self.state, len(self.state.history), self.viewer, self.lang,

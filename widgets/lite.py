@@ -88,10 +88,10 @@ def install_plot_stand_in() -> None:
     why = "Stand-in: plots are skipped (see widgets.lite)."
     pyplot = types.ModuleType("matplotlib.pyplot", why)
     skipped = _Skipped()
-    pyplot.__getattr__ = lambda _name: skipped  # type: ignore[method-assign]
-    pyplot.show = _show  # type: ignore[attr-defined]
-    pyplot.rcParams = {}  # type: ignore[attr-defined]
+    pyplot.__getattr__ = lambda _name: skipped  # type: ignore[method-assign]  # a module made here
+    pyplot.show = _show  # type: ignore[attr-defined]  # a module made here
+    pyplot.rcParams = {}  # type: ignore[attr-defined]  # a module made here
     package = types.ModuleType("matplotlib", why)
-    package.pyplot = pyplot  # type: ignore[attr-defined]
-    package.rcParams = pyplot.rcParams  # type: ignore[attr-defined]
+    package.pyplot = pyplot  # type: ignore[attr-defined]  # a module made here
+    package.rcParams = pyplot.rcParams  # type: ignore[attr-defined]  # a module made here
     sys.modules["matplotlib"], sys.modules["matplotlib.pyplot"] = package, pyplot

@@ -12,15 +12,19 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from boardlib.games import GAMES
 from boardlib.protocol import Event
 from widgets.labels import Catalog
 from widgets.scene import Scene
 
-Seen = dict[str, Any]
+Seen = Mapping[str, Any]
 """``state.observation(viewer)``: JSON-safe, what the viewer may see."""
+
+SeenT = TypeVar("SeenT", bound=Seen)
+"""A game's own observation type (its ``TypedDict``, boardlib/<game>/observation.py): a spec's
+functions read it with the keys checked; the board and the registry see only ``Seen``."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,7 @@ class Odds:
 
 
 @dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(Generic[SeenT]):
     """A game's board: how it looks, where its moves are clicked, and its words.
 
     - ``view(seen, context) -> Scene``: the game's picture (the board adds the header above it,
@@ -120,21 +124,21 @@ class BoardSpec:
     """
 
     game: str
-    view: Callable[[Seen, ViewContext], Scene]
-    target_of: Callable[[str, int, Seen], str | None]
-    intent: Callable[[str, Seen, str], tuple[str | None, str | None]]
-    status: Callable[[Seen, Sequence[str], str], str]
-    action_words: Callable[[str, Seen, str], str]
-    hint_reason: Callable[[Seen, str, str], str]
+    view: Callable[[SeenT, ViewContext], Scene]
+    target_of: Callable[[str, int, SeenT], str | None]
+    intent: Callable[[str, SeenT, str], tuple[str | None, str | None]]
+    status: Callable[[SeenT, Sequence[str], str], str]
+    action_words: Callable[[str, SeenT, str], str]
+    hint_reason: Callable[[SeenT, str, str], str]
     labels: Catalog
-    news: Callable[[Sequence[Event], Seen, str], News | None] | None = None  # "Extra turn!"
-    odds: Callable[[Seen, str], Odds | None] | None = None  # the odds panel's numbers
+    news: Callable[[Sequence[Event], SeenT, str], News | None] | None = None  # "Extra turn!"
+    odds: Callable[[SeenT, str], Odds | None] | None = None  # the odds panel's numbers
     hint_bot: str = "greedy"
     button_kinds: tuple[str, ...] = ()  # moves that get a button even though they have a target
     header_colour: str = "#5b3a1a"
     lessons: Mapping[str, LessonStep] = field(default_factory=dict)
     view_options: Mapping[str, bool] = field(default_factory=dict)
-    routes: Callable[[str, Seen], Sequence[tuple[str, ...]]] | None = None
+    routes: Callable[[str, SeenT], Sequence[tuple[str, ...]]] | None = None
     untagged: tuple[str, ...] = ()  # move kinds whose target names another thing later on
 
 
@@ -144,14 +148,14 @@ _SPEC_MODULES = {game: f"widgets.{game}.spec" for game in GAMES
 ``boardlib.GAMES``, in its order, that has a ``widgets/<game>/spec.py`` (Pig has no board)."""
 
 
-class _Boards(Mapping[str, BoardSpec]):
+class _Boards(Mapping[str, BoardSpec[Any]]):
     """``widgets.BOARDS``: game name → spec, importing a game's board only when it is used."""
 
     def __init__(self, modules: Mapping[str, str]) -> None:
         self._modules = dict(modules)
-        self._loaded: dict[str, BoardSpec] = {}
+        self._loaded: dict[str, BoardSpec[Any]] = {}
 
-    def __getitem__(self, game: str) -> BoardSpec:
+    def __getitem__(self, game: str) -> BoardSpec[Any]:
         if game not in self._modules:
             raise KeyError(f"no board for {game!r}: boards exist for {', '.join(self._modules)}")
         if game not in self._loaded:
@@ -165,4 +169,4 @@ class _Boards(Mapping[str, BoardSpec]):
         return len(self._modules)
 
 
-BOARDS: Mapping[str, BoardSpec] = _Boards(_SPEC_MODULES)
+BOARDS: Mapping[str, BoardSpec[Any]] = _Boards(_SPEC_MODULES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Style, Text
+from widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Shape, Style, Text
 
 FONT = "DejaVu Sans, Noto Sans CJK JP, Arial, sans-serif"
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
@@ -38,13 +38,14 @@ def _style(style: Style) -> str:
     return " ".join(attrs)
 
 
-def _extra(shape) -> tuple[str, str]:
+def _extra(shape: Shape) -> tuple[str, str]:
     ident = f' data-target="{escape(shape.id)}"' if shape.id else ""
-    title = f"<title>{escape(shape.title)}</title>" if getattr(shape, "title", None) else ""
+    tip: str | None = getattr(shape, "title", None)  # Line and Text have none
+    title = f"<title>{escape(tip)}</title>" if tip else ""
     return ident, title
 
 
-def _shape(shape) -> str:
+def _shape(shape: Shape) -> str:
     if isinstance(shape, Text):
         weight = ' font-weight="bold"' if shape.bold else ""
         return (

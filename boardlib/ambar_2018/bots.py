@@ -62,13 +62,17 @@ class CautiousBot:
         kind = action.kind
         if kind == "sell":
             p = state.current_player()
-            card = state.lineup[action.args[0]]
+            sold: int = action.args[0]  # the card's place in the line-up
+            card = state.lineup[sold]
             return 10 + sum(n * v for n, v in zip(state.village_gems[p], PRICES[card]))
         if kind in ("make", "carry"):
+            colour: int
+            count: int
             colour, count = action.args
             return (colour + 1) * 10 + count
         if kind == "buy":
-            return 8 + KIND[state.lineup[action.args[0]]]
+            bought: int = action.args[0]
+            return 8 + KIND[state.lineup[bought]]
         if kind == "forest":
             return 7
         if kind == "play":

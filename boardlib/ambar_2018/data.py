@@ -15,8 +15,9 @@ COMPONENTS: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("components.json").read_text("utf-8")
 )
 PLAYER_COUNTS = tuple(COMPONENTS["players"])
-COLOURS = COMPONENTS["colours"]["order"]  # the gem colours' codes, least to most valuable
-COLOUR_NAMES = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
+# the gem colours' codes, least to most valuable
+COLOURS: list[str] = COMPONENTS["colours"]["order"]
+COLOUR_NAMES: dict[str, list[str]] = {lang: COMPONENTS["colours"][lang] for lang in ("en", "ja")}
 YELLOW, BLUE, RED = (COLOURS.index(code) for code in ("Y", "B", "R"))
 """The gem colours as indexes into ``COLOURS`` (and into every ``[yellow, blue, red]`` vector)."""
 SUPPLIES = COMPONENTS["supplies"]
@@ -38,10 +39,10 @@ FOREST, ALCHEMY, TRAVELLER, VILLAGE, TRADE, CHANTS, ORACLE, BANDIT, RAID, DEMON 
 KINDS = ("forest", "alchemy", "traveller", "village", "trade", "chants", "oracle", "bandit",
          "raid", "demon")
 CARD_LIST = COMPONENTS["cards"]["list"]
-CODES = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
+CODES: list[str] = [c["code"] for c in CARD_LIST] + ["SERPENT", "REDDEMON"]
 SERPENT, RED_DEMON = len(CARD_LIST), len(CARD_LIST) + 1
 NCARDS = len(CARD_LIST)  # codes that can lie in piles; the demons never do
-KIND = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
+KIND: list[int] = [KINDS.index(c["kind"]) for c in CARD_LIST] + [DEMON, DEMON]
 BLACK = [k in (CHANTS, ORACLE, BANDIT, RAID, DEMON) for k in KIND]
 DANGERS = (CHANTS, BANDIT, RAID)  # the black cards that are met by a decision (AB-4.3–4.6)
 START = [bool(c.get("start")) for c in CARD_LIST]
@@ -52,7 +53,7 @@ RANK = [c.get("rank", 0) for c in CARD_LIST]
 CARRY = [[c.get("carry", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
 CAPACITY = [c.get("capacity", 0) for c in CARD_LIST]
 BEST = [COLOURS.index(c["best"]) if "best" in c else -1 for c in CARD_LIST]
-PRICES = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
+PRICES: list[list[int]] = [[c.get("prices", {}).get(col, 0) for col in COLOURS] for c in CARD_LIST]
 DEMANDS = [COLOURS.index(c["demands"]) if "demands" in c else -1 for c in CARD_LIST]
 TABLE = [
     {int(m): [(COLOURS.index(o[0]), int(o[1:])) for o in opts] for m, opts in c["table"].items()}
@@ -68,7 +69,7 @@ JOURNEY_CARDS = sum(ROUND1) + sum(ROUND2)  # 66 (AB-1.1)
 EVENT_LIST = COMPONENTS["events"]["list"]
 EVENTS = [e["code"] for e in EVENT_LIST]
 NEVENTS = len(EVENTS)
-EVENT_NAMES = [e["name"] for e in EVENT_LIST]
+EVENT_NAMES: list[str] = [e["name"] for e in EVENT_LIST]
 EVENT_COUNTS = [e["count"] for e in EVENT_LIST]
 EVENT_WHEN = [e["when"] for e in EVENT_LIST]
 EVENT_SOLDIERS = [e["soldiers"] for e in EVENT_LIST]

@@ -128,11 +128,7 @@ def parse_description(text: str) -> dict[str, Any]:
     data["sold"], _ = _goods(fields.get("sold", "none"))
     data["treasure"], data["treasure_gold"] = _goods(fields.get("treasure", "none"))
     if "carry" in fields:
-        gems, _ = _goods(fields["carry"])
-        if len(gems) != 1:
-            raise ValueError("'carry' is one colour of gems, like Y2.")
-        (colour, n), = gems.items()
-        data["carry"] = {"colour": colour, "count": n}
+        data["carry"] = _carried(fields["carry"])
     for key, field in (("serpent", "serpent"), ("demon", "demon")):
         if key in fields:
             value = fields[key].strip()
@@ -231,7 +227,8 @@ def _fill_cards(data: dict[str, Any], fields: dict[str, str], count: int) -> Non
     data[rest_to] = {CODES[c]: k for c, k in enumerate(left) if k > 0}
 
 
-def _fill_goods(data: dict[str, Any], fields: dict[str, str], count: int, start: dict) -> None:
+def _fill_goods(data: dict[str, Any], fields: dict[str, str], count: int,
+                start: dict[str, Any]) -> None:
     seats = data["seats"]
     if "hoard" in fields:
         data["hoard"], _ = _goods(fields["hoard"])
@@ -321,6 +318,17 @@ def _goods(text: str) -> tuple[dict[str, int], int]:
         else:
             raise ValueError(f"{token!r}: gems are written like Y2 B1 R1 (and 'gold 3').")
     return {c: n for c, n in gems.items() if n}, gold
+
+
+def _carried(text: str) -> dict[str, Any]:
+    """The gems on the road, one colour: ``"Y2"``. ``"Y0"`` too: Distractions and Fog may take
+    every gem carried while the window is still open (AB-11.10, AB-11.11), and the journey
+    still ends in the village."""
+    tokens = text.replace(",", " ").split()
+    token = tokens[0] if len(tokens) == 1 else ""
+    if not (token[:1].upper() in COLOURS and token[1:].isdigit()):
+        raise ValueError(f"'carry' is one colour of gems, like Y2, not {text.strip()!r}.")
+    return {"colour": token[0].upper(), "count": int(token[1:])}
 
 
 def _supply(text: str) -> dict[str, int]:

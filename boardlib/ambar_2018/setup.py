@@ -8,7 +8,7 @@ The state (state.py), the descriptions and saves all build on this module.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from boardlib.ambar_2018.data import (
     ALCHEMY,
@@ -49,6 +49,7 @@ from boardlib.ambar_2018.data import (
     VILLAGE,
 )
 from boardlib.ambar_2018.messages import MESSAGES
+from boardlib.ambar_2018.observation import Ambar2018Observation
 from boardlib.fields import (
     SEAT,
     SEAT_OR_NONE,
@@ -334,7 +335,7 @@ _IN_A_TURN = frozenset(PHASES.index(name) for name in
 
 
 # ----- what a seat may see ------------------------------------------------------------------
-def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
+def observation(s: Ambar2018State, player: int | None = None) -> Ambar2018Observation:
     """What ``player`` sees (None: a spectator): event hands only as counts except one's own,
     the deck only as the counts anyone could work out, its top card only to who looked."""
     n = len(s.names)
@@ -356,7 +357,7 @@ def observation(s: Ambar2018State, player: int | None = None) -> dict[str, Any]:
         [str(a) for a in s.legal_tuple()] if player is not None and s.current_player() == player
         else []
     )
-    return view
+    return cast(Ambar2018Observation, view)
 
 
 def richest_seat(gold: list[int], first: int = 0) -> int:

@@ -99,6 +99,7 @@ from boardlib.ambar_2018.data import (
 from boardlib.ambar_2018.description import describe, parse_description
 from boardlib.ambar_2018.explain import explain
 from boardlib.ambar_2018.messages import MESSAGES, format_value
+from boardlib.ambar_2018.observation import Ambar2018Observation
 from boardlib.ambar_2018.setup import (
     SCHEMA,
     check_players,
@@ -1096,7 +1097,7 @@ class Ambar2018State(GameState):
         return self.standings()
 
     # ----- what the position tells -------------------------------------------------
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> Ambar2018Observation:
         return observation(self, player)
 
     def inventory(self) -> dict[str, int]:
@@ -1202,7 +1203,8 @@ def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
     The demanded colour; else the next most valuable below it, going down; else, when
     only more valuable gems are left, the least valuable of those."""
     have = [alchemy[c] + village[c] for c in range(3)]
-    for col in [*range(demand, -1, -1), *range(demand + 1, 3)]:
+    order: list[int] = [*range(demand, -1, -1), *range(demand + 1, 3)]
+    for col in order:
         if have[col]:
             return col
     return -1

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import random
 
-from boardlib.ambar_fossils.state import (
-    CHOOSE,
-    COLUMNS,
-    COPIES,
-    NUMBERS,
-    AmbarFossilsState,
-    excellent_neighbour,
-)
+from boardlib.ambar_fossils.data import CHOOSE, COLUMNS, COPIES, NUMBERS
+from boardlib.ambar_fossils.state import AmbarFossilsState, excellent_neighbour
 from boardlib.protocol import Action
 
 

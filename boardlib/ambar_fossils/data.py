@@ -15,10 +15,11 @@ COMPONENTS: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("components.json").read_text("utf-8")
 )
 LETTERS = "".join(t["letter"] for t in COMPONENTS["types"])  # "DPMA"
-TYPE_NAMES = {lang: [t[lang] for t in COMPONENTS["types"]] for lang in ("en", "ja")}
+TYPE_NAMES: dict[str, list[str]] = {
+    lang: [t[lang] for t in COMPONENTS["types"]] for lang in ("en", "ja")}
 NUMBERS = len(COMPONENTS["numbers"])  # 6
-COPIES = COMPONENTS["copies"]  # 4
-COLUMNS = COMPONENTS["columns"]  # 10
+COPIES: int = COMPONENTS["copies"]  # 4
+COLUMNS: int = COMPONENTS["columns"]  # 10
 PLAYER_COUNTS = tuple(COMPONENTS["players"])
 FOSSILS = len(LETTERS) * NUMBERS  # 24 distinct fossils
 PER_TYPE = NUMBERS * COPIES  # 24 pieces of each type, 96 in all

@@ -178,7 +178,7 @@ def _tokens(text: str) -> list[str]:
     return [fossil_token(parse_fossil(token)) for token in text.replace(",", " ").split()]
 
 
-def _face_down(text: str | None, snapshot: dict) -> dict[str, int]:
+def _face_down(text: str | None, snapshot: dict[str, Any]) -> dict[str, int]:
     if text is not None:
         if text.strip().lower() in ("none", "0"):
             return dict.fromkeys(LETTERS, 0)

@@ -23,14 +23,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from boardlib.ambar_fossils.bots import GreedyBot
-from boardlib.ambar_fossils.data import parse_fossil
+from boardlib.ambar_fossils.data import LETTERS, PLACE, fossil_token, parse_fossil
 from boardlib.ambar_fossils.state import (
-    LETTERS,
-    PLACE,
     TYPE_NAMES,
     AmbarFossilsState,
     excellent_neighbour,
-    fossil_token,
     new_game,
 )
 from boardlib.protocol import TERMINAL
@@ -73,7 +70,8 @@ class FlipOdds:
         """The probability of ``outcome`` ("identical", "placeable" or "stuck")."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {outcome!r}")
-        return getattr(self, outcome)
+        probability: Fraction = getattr(self, outcome)
+        return probability
 
     def copies(self, outcome: str) -> int:
         """How many of the unseen copies lead to ``outcome``: the numerator."""

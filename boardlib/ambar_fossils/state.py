@@ -10,7 +10,7 @@ outcomes are the numbers not yet seen for that type, weighted by copies left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from boardlib.ambar_fossils.data import (
     CHOOSE,
@@ -30,6 +30,7 @@ from boardlib.ambar_fossils.data import (
 from boardlib.ambar_fossils.data import TYPE_NAMES as TYPE_NAMES  # for the notebooks
 from boardlib.ambar_fossils.description import describe, parse_description
 from boardlib.ambar_fossils.messages import MESSAGES, format_value
+from boardlib.ambar_fossils.observation import AmbarFossilsObservation
 from boardlib.ambar_fossils.setup import (
     SCHEMA,
     column_heights,
@@ -346,7 +347,7 @@ class AmbarFossilsState(GameState):
         return self.standings()
 
     # ----- what the position shows, and checking it -------------------------------
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> AmbarFossilsObservation:
         """What ``player`` sees (None: a spectator). Âmbar hides nothing that anyone knows:
         face-down numbers are unknown to all (AF-2.2), so every seat sees the same."""
         if player is not None and not (isinstance(player, int) and 0 <= player < len(self.names)):
@@ -359,7 +360,7 @@ class AmbarFossilsState(GameState):
             [str(a) for a in self.legal_tuple()] if player is not None and player == self.to_move
             and self.phase in (CHOOSE, PLACE) else []
         )
-        return view
+        return cast(AmbarFossilsObservation, view)
 
     def inventory(self) -> dict[str, int]:
         """Every fossil piece, wherever it is, counted by type: 24 of each (AF-1.1)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from boardlib.amber_route.data import (
@@ -22,6 +22,9 @@ from boardlib.amber_route.state import (
     trap_matches,
 )
 from boardlib.protocol import Action
+
+Legal = Sequence[Action]
+"""The legal moves a chooser picks from."""
 
 GIFT_ORDER = (6, 3, 2, 5, 4, 1)  # amber, 2 guards, 2 cards, move, 1 guard, 1 card (placeholders)
 
@@ -43,10 +46,12 @@ class CarefulBot:
         choice = chooser(self, state, head.player, head.a, head.b, legal) if chooser else None
         return choice if choice in legal else rng.choice(legal)
 
-    def _draw_phase(self, s, p, a, b, legal):
+    def _draw_phase(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return VOCABULARY["take guard"] if s.guards[p] < 4 else VOCABULARY["draw card"]
 
-    def _action(self, s, p, a, b, legal):
+    def _action(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         if VOCABULARY["grace"] in legal:
             return VOCABULARY["grace"]
         if s.guards[p] < 3 and VOCABULARY["recruit"] in legal:
@@ -56,20 +61,24 @@ class CarefulBot:
         move_2, move_1 = VOCABULARY["move 2"], VOCABULARY["move 1"]
         return move_2 if s.guards[p] >= 5 and move_2 in legal else move_1
 
-    def _cheapest(self, legal, verb):
+    def _cheapest(self, legal: Legal, verb: str) -> Action | None:
         cards = [x for x in legal if x.kind == verb]
         return min(cards, key=lambda x: (LIGHT_VALUE[x.args[0]], -x.args[0]), default=None)
 
-    def _discard(self, s, p, a, b, legal):
+    def _discard(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return self._cheapest(legal, "discard")
 
-    def _pay(self, s, p, a, b, legal):
+    def _pay(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return self._cheapest(legal, "lose")
 
-    def _reward(self, s, p, a, b, legal):
+    def _reward(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return VOCABULARY["reward guard"] if s.guards[p] < 5 else VOCABULARY["reward light"]
 
-    def _prepare(self, s, p, a, b, legal):
+    def _prepare(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         uses = [x for x in legal if x.kind == "use"]
         if uses:
             return uses[0]
@@ -81,7 +90,8 @@ class CarefulBot:
             return VOCABULARY["go"]
         return max(plays, key=lambda x: LIGHT_VALUE[x.args[0]], default=VOCABULARY["go"])
 
-    def _modify(self, s, p, mode, target, legal):
+    def _modify(self, s: AmberRouteState, p: int, mode: int, target: int,
+            legal: Legal) -> Action | None:
         dice = s.dice if target == 0 else s.other_dice
         if mode == 1:  # a Family fight: spend spare guards on the lowest die
             low = min(range(len(dice)), key=dice.__getitem__)
@@ -98,7 +108,7 @@ class CarefulBot:
             return VOCABULARY[f"up {threes[0] + 1}"]
         return VOCABULARY["done"]
 
-    def _ghost(self, s, p, dice, legal):
+    def _ghost(self, s: AmberRouteState, p: int, dice: list[int], legal: Legal) -> Action:
         short = GHOSTS[s.version][s.level][0] - sum(dice)
         if short <= 0:
             return VOCABULARY["done"]
@@ -113,7 +123,7 @@ class CarefulBot:
             return VOCABULARY[f"set {low + 1} 6"]
         return VOCABULARY["done"]
 
-    def _trap(self, s, p, dice, legal):
+    def _trap(self, s: AmberRouteState, p: int, dice: list[int], legal: Legal) -> Action:
         need = TRAP_DICE[s.level]
         best = trap_matches(dice)
         if best >= need:
@@ -129,33 +139,40 @@ class CarefulBot:
         rerolls = [x for x in legal if x.kind == "reroll" and x.args[0] in others]
         return rerolls[0] if rerolls else VOCABULARY["done"]
 
-    def _attack(self, s, p, a, b, legal):
+    def _attack(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         attacks = [x for x in legal if x.kind == "attack"]
         if attacks and sum(s.hand[p]) >= 3:
             return attacks[0]
         return VOCABULARY["no attack"]
 
-    def _duel_cards(self, s, p, role, b, legal):
+    def _duel_cards(self, s: AmberRouteState, p: int, role: int, b: int,
+            legal: Legal) -> Action | None:
         return self._cheapest(legal, "add") if sum(s.hand[p]) > 1 else VOCABULARY["ready"]
 
-    def _contest_first(self, s, p, a, b, legal):
+    def _contest_first(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return self._cheapest(legal, "add")
 
-    def _contest_cards(self, s, p, role, b, legal):
+    def _contest_cards(self, s: AmberRouteState, p: int, role: int, b: int,
+            legal: Legal) -> Action | None:
         dice = s.duel[DUEL_STRENGTH + role] + 1
         return self._cheapest(legal, "add") if dice < 5 else VOCABULARY["ready"]
 
-    def _loot(self, s, w, loser, b, legal):
+    def _loot(self, s: AmberRouteState, w: int, loser: int, b: int,
+            legal: Legal) -> Action | None:
         for name in ("loot amber", "loot guards", "loot cards"):
             if VOCABULARY[name] in legal:
                 return VOCABULARY[name]
         return None
 
-    def _pick(self, s, p, a, b, legal):
+    def _pick(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         faces = {x.args[0]: x for x in legal}
         return next(faces[f] for f in GIFT_ORDER if f in faces)
 
-    def _keep(self, s, p, a, b, legal):
+    def _keep(self, s: AmberRouteState, p: int, a: int, b: int,
+            legal: Legal) -> Action | None:
         return max(legal, key=lambda x: LIGHT_VALUE[x.args[0]])
 
     CHOOSERS: ClassVar[dict[str, Callable[..., Action | None]]] = {

@@ -12,8 +12,10 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
-COMPONENTS = json.loads(resources.files(__package__).joinpath("components.json").read_text("utf-8"))
+COMPONENTS: dict[str, Any] = json.loads(
+    resources.files(__package__).joinpath("components.json").read_text("utf-8"))
 
 PLAYER_COUNTS = tuple(COMPONENTS["players"]["counts"])
 BOX = COMPONENTS["box"]
@@ -31,7 +33,7 @@ ADVANCED, FAMILY = 0, 1
 TERRAINS = COMPONENTS["terrains"]["letters"]  # "MFSW"
 ANY = 4
 TERRAIN_LETTERS = TERRAINS + "A"
-TERRAIN_NAMES = {lang: COMPONENTS["terrains"][lang] for lang in ("en", "ja")}
+TERRAIN_NAMES: dict[str, list[str]] = {lang: COMPONENTS["terrains"][lang] for lang in ("en", "ja")}
 
 # ----- light cards ---------------------------------------------------------------
 LIGHT_KINDS = 15
@@ -72,7 +74,7 @@ TRAP_DICE = COMPONENTS["traps"]["dice"]
 LEVEL_AMBER = COMPONENTS["level_rewards"]["amber"]
 LEVEL_CHOICE = COMPONENTS["level_rewards"]["guard_or_light"]
 GIFTS = [REWARDS.index(g) for g in COMPONENTS["grace_gifts"]["by_face"]]  # face-1 -> reward
-SCORE = COMPONENTS["score"]
+SCORE: dict[str, int] = COMPONENTS["score"]
 PLACEHOLDER_NOTE = (
     "The board layout, light cards, darkness cards and grace gifts are PLACEHOLDERS chosen to "
     "respect every count and rule in the rulebook; the printed components are not public."

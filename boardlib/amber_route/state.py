@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress, product
 from operator import add
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from boardlib.amber_route.data import (
     ADVANCED,
@@ -77,6 +77,7 @@ from boardlib.amber_route.data import (
 from boardlib.amber_route.description import describe, parse_description
 from boardlib.amber_route.explain import explain
 from boardlib.amber_route.messages import MESSAGES, format_value
+from boardlib.amber_route.observation import AmberRouteObservation
 from boardlib.amber_route.setup import (
     _CHALLENGE_CARDS,
     _FAMILY_DARK_DECK,
@@ -1106,7 +1107,7 @@ class AmberRouteState(GameState):
             text = self._json = super().to_json()
         return text
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> AmberRouteObservation:
         """What ``player`` sees (None: a spectator): others' hands and the decks only as counts."""
         if player is not None and not (
             isinstance(player, int) and not isinstance(player, bool)
@@ -1131,7 +1132,7 @@ class AmberRouteState(GameState):
             [str(a) for a in self.legal_tuple()]
             if player is not None and player == self.current_player() else []
         )
-        return view
+        return cast(AmberRouteObservation, view)
 
     def inventory(self) -> dict[str, int]:
         """Every amber, guard and card, wherever it is (AR-1.1)."""
@@ -1166,7 +1167,7 @@ class AmberRouteState(GameState):
 
 
     # ----- the dispatch tables: each queue step's kind → the method that serves it -----
-    ACTS: ClassVar[dict[str, Callable[..., Any]]] = {
+    ACTS: ClassVar[dict[str, Callable[..., tuple[Action, ...] | list[Action]]]] = {
         "draw_phase": _acts_draw_phase, "action": _acts_action, "discard": _acts_discard,
         "reward": _acts_reward, "prepare": _acts_prepare, "modify": _acts_modify, "pay": _acts_pay,
         "attack": _acts_attack, "duel_cards": _acts_duel_cards,

@@ -13,15 +13,17 @@ COMPONENTS: dict[str, Any] = json.loads(
 )
 TILE_TYPES = COMPONENTS["tiles"]["types"]
 TOKENS = [t["code"] for t in TILE_TYPES]
-TILE_NAMES = {lang: [t[lang] for t in TILE_TYPES] for lang in ("en", "ja")}
+TILE_NAMES: dict[str, list[str]] = {lang: [t[lang] for t in TILE_TYPES] for lang in ("en", "ja")}
 COUNTS = [t["count"] for t in TILE_TYPES]
 AREAS = [a["code"] for a in COMPONENTS["board"]["areas"]]
-AREA_NAMES = {lang: [a[lang] for a in COMPONENTS["board"]["areas"]] for lang in ("en", "ja")}
+AREA_NAMES: dict[str, list[str]] = {
+    lang: [a[lang] for a in COMPONENTS["board"]["areas"]] for lang in ("en", "ja")}
 CHARACTERS = [c["code"] for c in COMPONENTS["characters"]["cards"]]
-CHARACTER_NAMES = {lang: [c[lang] for c in COMPONENTS["characters"]["cards"]]
-                   for lang in ("en", "ja")}
+CHARACTER_NAMES: dict[str, list[str]] = {
+    lang: [c[lang] for c in COMPONENTS["characters"]["cards"]]
+    for lang in ("en", "ja")}
 PLAYER_COUNTS = tuple(COMPONENTS["players"]["counts"])
-ENTRANCE = COMPONENTS["board"]["entrance_spaces"]  # 16
+ENTRANCE: int = COMPONENTS["board"]["entrance_spaces"]  # 16
 SETUP = COMPONENTS["setup"]
 TO_BOX = {int(k): v for k, v in SETUP["landslides_to_box"].items()}
 SOLO_COVERED = SETUP["solo_covered_at_start"]  # 8

@@ -168,7 +168,8 @@ def _read_lines(text: str) -> tuple[dict[str, str], dict[int, str], dict[int, st
     return fields, by_seat["finds"], by_seat["used"]
 
 
-def _count(fields: dict[str, str], names: list[str] | None, finds: dict, used: dict) -> int:
+def _count(fields: dict[str, str], names: list[str] | None, finds: dict[int, str],
+           used: dict[int, str]) -> int:
     if "players" in fields:
         text = fields["players"]
         count = check_players(int(text) if text.isdigit() else text)
@@ -184,7 +185,7 @@ def _count(fields: dict[str, str], names: list[str] | None, finds: dict, used: d
     return count
 
 
-def _rest(snapshot: dict) -> dict[str, int]:
+def _rest(snapshot: dict[str, Any]) -> dict[str, int]:
     """The bag: every tile not written elsewhere (AM-1.1)."""
     left = COUNTS[:]
     for where in [snapshot["areas"], snapshot["robber"], *snapshot["finds"]]:

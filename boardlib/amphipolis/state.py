@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from boardlib.amphipolis import scoring
 from boardlib.amphipolis.data import (
@@ -46,6 +46,7 @@ from boardlib.amphipolis.data import (
 )
 from boardlib.amphipolis.description import describe, parse_description
 from boardlib.amphipolis.messages import MESSAGES, format_value
+from boardlib.amphipolis.observation import AmphipolisObservation
 from boardlib.amphipolis.setup import (
     SCHEMA,
     area_totals,
@@ -511,7 +512,7 @@ class AmphipolisState(GameState):
         return self.standings()
 
     # ----- the position: seen, counted, described, checked --------------------------
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> AmphipolisObservation:
         """What ``player`` sees (None: a spectator). Everything is public (AM-3.4); the bag's
         order is unknown to all, and its contents follow from the tiles out of it."""
         if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
@@ -524,7 +525,7 @@ class AmphipolisState(GameState):
             [str(a) for a in self.legal_tuple()] if player is not None
             and self.current_player() == player else []
         )
-        return view
+        return cast(AmphipolisObservation, view)
 
     def inventory(self) -> dict[str, int]:
         """Every one of the 135 tiles, wherever it is, counted by type (AM-1.1)."""

@@ -6,11 +6,12 @@ snapshot and its checks. Rules: docs/rules/pig.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from boardlib.pig.data import BUST, DECIDE, DEFAULT_TARGET, FACES, GAME, OVER, PHASES, ROLLING
 from boardlib.pig.description import describe, parse_description
 from boardlib.pig.messages import MESSAGES, format_value
+from boardlib.pig.observation import PigObservation
 from boardlib.pig.setup import SCHEMA, check_position, start_position
 from boardlib.protocol import (
     CHANCE,
@@ -128,7 +129,7 @@ class PigState(GameState):
         """The one die (PG-1.1): nothing is ever made or lost."""
         return {"die": 1}
 
-    def observation(self, player: int | None = None) -> dict[str, Any]:
+    def observation(self, player: int | None = None) -> PigObservation:
         """What ``player`` sees (None: an onlooker): everything, since Pig hides nothing."""
         if player is not None and not (isinstance(player, int) and 0 <= player < len(self.names)):
             raise ValueError(f"There is no player {player!r} in this game.")
@@ -136,7 +137,7 @@ class PigState(GameState):
         view["viewer"] = player
         view["legal_actions"] = ([str(a) for a in self.legal_tuple()]
                                  if player is not None and player == self.current_player() else [])
-        return view
+        return cast(PigObservation, view)
 
     def describe(self) -> str:
         """The position in the few lines that ``from_description`` reads."""

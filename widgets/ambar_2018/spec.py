@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from boardlib.ambar_2018.data import BLACK, CODES, COLOUR_NAMES, COLOURS, KIND, KINDS
 from boardlib.ambar_2018.messages import card_words
+from boardlib.ambar_2018.observation import Ambar2018Observation
 from boardlib.ambar_2018.odds import choices
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
@@ -20,7 +21,7 @@ from widgets.ambar_2018.labels import LABELS
 from widgets.ambar_2018.lessons import LESSONS
 from widgets.ambar_2018.view import event_words, to_move, view
 from widgets.labels import label
-from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow
 
 OWN_CARD = {"make": "alchemy", "carry": "traveller", "recover": "forest", "forest": "forest",
             "soldier": "soldiers"}
@@ -30,7 +31,7 @@ def _label(key: str, lang: str, **values: object) -> str:
     return label(key, lang, LABELS, **values)
 
 
-def target_of(action: str, seat: int, seen: Seen) -> str | None:
+def target_of(action: str, seat: int, seen: Ambar2018Observation) -> str | None:
     """The click target that makes ``action`` by ``seat`` (None: the move gets a button)."""
     kind, _, rest = str(action).partition(" ")
     if kind in ("draw", "reveal"):
@@ -46,7 +47,7 @@ def target_of(action: str, seat: int, seen: Seen) -> str | None:
     return None
 
 
-def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+def intent(target: str, seen: Ambar2018Observation, lang: str) -> tuple[str | None, str | None]:
     """The move a click on ``target`` asks for (for the engine to explain), or the reason."""
     if target == "deck":
         return "draw", None
@@ -66,7 +67,7 @@ def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
     return (move, None) if move else (None, _label("nothing_here", lang))
 
 
-def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+def status(seen: Ambar2018Observation, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step, with what to click."""
     phase = seen["phase"]
     if phase == "over":
@@ -90,7 +91,7 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     return _label(f"status_{phase}", lang, player=player)
 
 
-def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
+def _final_words(seen: Ambar2018Observation, names: Sequence[str], lang: str) -> str:
     """Who won: most gold, then soldiers, then event cards (AB-13), from what is seen."""
     def key(p: int) -> tuple[int, int, int]:
         info = seen["seats"][p]
@@ -110,17 +111,19 @@ def _gem_words(letter: str, n: int, lang: str) -> str:
     return f"{colour}{n}個" if lang == "ja" else f"{n} {colour}"
 
 
-def _replaced_by(code: str, seen: Seen) -> str | None:
+def _replaced_by(code: str, seen: Ambar2018Observation) -> str | None:
     """The card of the buyer's that a bought line-up card ``code`` replaces (the same kind:
     alchemy, traveller or village), or None."""
     slot = KINDS[KIND[CODES.index(code)]]
     buyer = to_move(seen)
     if buyer is None or slot not in ("alchemy", "traveller", "village"):
         return None
-    return str(seen["seats"][buyer][slot])
+    seat = seen["seats"][buyer]
+    cards = {"alchemy": seat["alchemy"], "traveller": seat["traveller"], "village": seat["village"]}
+    return cards[slot]
 
 
-def action_words(action: str, seen: Seen, lang: str) -> str:
+def action_words(action: str, seen: Ambar2018Observation, lang: str) -> str:
     """A move in words: "Make 1 yellow", "Sell on the Market", "Play Fox on Player 2"."""
     kind, _, rest = str(action).partition(" ")
     if kind == "make":
@@ -151,7 +154,7 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
         return str(action)
 
 
-def hint_reason(seen: Seen, action: str, lang: str) -> str:
+def hint_reason(seen: Ambar2018Observation, action: str, lang: str) -> str:
     """Why the cautious bot's move is sensible, in its own rules of thumb."""
     kind = str(action).partition(" ")[0]
     reason = {"draw": "why_draw", "stop": "why_stop", "fight": "why_danger",
@@ -160,7 +163,7 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label(reason, lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+def news(events: Sequence[Event], seen: Ambar2018Observation, lang: str) -> News | None:
     """A flight, or the Serpent earned, said in the header: bad news when it is the viewer's."""
     if seen["phase"] == "over":
         return None
@@ -177,7 +180,7 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
-def odds(seen: Seen, lang: str) -> Odds | None:
+def odds(seen: Ambar2018Observation, lang: str) -> Odds | None:
     """The journey decision's exact numbers (``boardlib.ambar_2018.odds``), from ``seen``
     alone: for each move, the chance the next card is black and the third black, and the
     expected actions with best play after. None when the decision is not about the journey."""
@@ -191,8 +194,9 @@ def odds(seen: Seen, lang: str) -> Odds | None:
     rows = []
     for choice in found:
         if choice.move in ("draw", "reveal"):
-            if seen.get("top"):
-                why = _label("odds_why_known", lang, card=card_words(seen["top"], lang))
+            top = seen["top"]
+            if top:
+                why = _label("odds_why_known", lang, card=card_words(top, lang))
             else:
                 third = (_label("odds_why_third", lang, n=seen["black_cards"])
                          if seen["black_cards"] >= 2 else _label("odds_why_safe", lang))

@@ -32,10 +32,11 @@ from boardlib.ambar_2018.data import (
     YELLOW,
 )
 from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words, view_value
+from boardlib.ambar_2018.observation import Ambar2018Observation, Ambar2018SeatView
 from widgets.ambar_2018.labels import LABELS
 from widgets.labels import label
 from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, text_width
-from widgets.spec import Seen, ViewContext
+from widgets.spec import ViewContext
 
 WIDTH = 912  # fits a JupyterLab cell at 1400 pixels, never scaled
 TOP = 8
@@ -59,7 +60,7 @@ def event_words(code: str, lang: str) -> str:
     return EVENT_NAMES_JA[code] if lang == "ja" else EVENT_NAMES[code]
 
 
-def _events_in_view(seen: Seen) -> list[str]:
+def _events_in_view(seen: Ambar2018Observation) -> list[str]:
     """The event cards face up to the viewer (their own hand), in code order: the legend names
     them, since a card shows only its code."""
     codes = {code for info in seen["seats"] if isinstance(info["event_hand"], dict)
@@ -67,17 +68,19 @@ def _events_in_view(seen: Seen) -> list[str]:
     return sorted(codes)
 
 
-def to_move(seen: Seen) -> int | None:
+def to_move(seen: Ambar2018Observation) -> int | None:
     """The seat that must decide now (None while chance plays or at the end)."""
     phase = seen["phase"]
     if phase in ("journey", "danger", "oracle", "actions", "choice"):
         return int(seen["active"])
     if phase in ("response", "carry", "trade", "upgrade"):
-        return int(seen["decider"])
+        decider = seen["decider"]  # set while a window is open in these phases
+        assert decider is not None
+        return int(decider)
     return None
 
 
-def view(seen: Seen, context: ViewContext) -> Scene:
+def view(seen: Ambar2018Observation, context: ViewContext) -> Scene:
     """The deck, the journey line-up with its danger and days, the demons, and every seat's
     four cards, gold, soldiers and event cards."""
     lang = context.lang
@@ -99,7 +102,7 @@ def view(seen: Seen, context: ViewContext) -> Scene:
     return Scene(WIDTH, height, tuple(shapes), background="#f7f3ea")
 
 
-def _deck(seen: Seen, lang: str) -> list[Shape]:
+def _deck(seen: Ambar2018Observation, lang: str) -> list[Shape]:
     deck: Mapping[str, int] = seen["deck"]
     left = sum(deck.values())
     black = sum(n for code, n in deck.items() if BLACK[CODES.index(code)])
@@ -121,9 +124,9 @@ def _deck(seen: Seen, lang: str) -> list[Shape]:
                Text(x + 56, y + 70, _label("deck_split_note", lang), 11, "#ffe6a8", "middle"),
                Text(x + 56, y + 87, _label("round", lang, n=seen["round"]), 12, "#fff8e6",
                     "middle")]
-    if seen.get("top"):
-        seen_top = _label("deck_top", lang, code=_short(seen["top"]),
-                          card=card_words(seen["top"], lang))
+    top = seen["top"]
+    if top:
+        seen_top = _label("deck_top", lang, code=_short(top), card=card_words(top, lang))
         shapes.append(Text(x + 56, y + 102, _fit_width(seen_top, 11, 104), 11, "#ffe08a",
                            "middle", True))
     return shapes
@@ -213,7 +216,7 @@ def _fit(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
-def _lineup(seen: Seen, lang: str) -> list[Shape]:
+def _lineup(seen: Ambar2018Observation, lang: str) -> list[Shape]:
     lineup: Sequence[str] = seen["lineup"]
     used = set(seen["used"])
     shapes: list[Shape] = [Rect(LINEUP_X - 4, TOP - 4, WIDTH - LINEUP_X - 4, CARD_H + 8,
@@ -225,11 +228,12 @@ def _lineup(seen: Seen, lang: str) -> list[Shape]:
         shapes += _card(code, LINEUP_X + k * (CARD_W + 6), TOP, f"lineup-{k}", lang, k in used)
         shapes.append(Text(LINEUP_X + k * (CARD_W + 6) + 8, TOP + 13, str(k + 1), 11,
                            "#b99c6b" if BLACK[CODES.index(code)] else "#8a7a5a"))
-    if seen.get("turned"):
+    turned = seen["turned"]
+    if turned:
         x = LINEUP_X + len(lineup) * (CARD_W + 6)
         shapes.append(Rect(x, TOP, CARD_W, CARD_H, Style(fill="#9c9080", stroke="#6b5a3a",
                                                          dash=(4, 3)), layer="pieces"))
-        shapes.append(Text(x + CARD_W / 2, TOP + 60, "↺ " + seen["turned"], 14, "#fff",
+        shapes.append(Text(x + CARD_W / 2, TOP + 60, "↺ " + turned, 14, "#fff",
                            "middle", True))
     return shapes
 
@@ -241,7 +245,7 @@ def _where(value: Any, names: Sequence[str], lang: str) -> str:
                    "aside": "where_aside"}[value], lang)
 
 
-def _journey_info(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
+def _journey_info(seen: Ambar2018Observation, names: Sequence[str], lang: str) -> list[Shape]:
     """Danger x/3 as three pips, the days against the 5th/6th/7th-day rewards, the demons,
     the phase and the actions left."""
     y = INFO_TOP
@@ -281,7 +285,7 @@ def _phase_words(phase: str, lang: str) -> str:
     return view_value("phase", phase, lang)
 
 
-def _seat_row(seen: Seen, seat: int, top: float, names: Sequence[str],
+def _seat_row(seen: Ambar2018Observation, seat: int, top: float, names: Sequence[str],
               context: ViewContext) -> list[Shape]:
     lang = context.lang
     info = seen["seats"][seat]
@@ -318,7 +322,7 @@ def _card_frame(x: float, y: float, w: float, ident: str, title: str) -> list[Sh
             Text(x + 6, y + 15, _fit(title, int(w / 7.2)), 13, INK, bold=True)]
 
 
-def _forest(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
+def _forest(seat: int, info: Ambar2018SeatView, x: float, y: float, lang: str,
             later: bool = False) -> list[Shape]:
     """The forest card; ``later``: emptied during this turn, recovered in the next (AB-6.7)."""
     markers = info["markers"]
@@ -361,7 +365,7 @@ def _gems(gems: Mapping[str, int], x: float, y: float, lang: str) -> list[Shape]
     return shapes
 
 
-def _alchemy(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -> list[Shape]:
+def _alchemy(seat: int, info: Ambar2018SeatView, x: float, y: float, lang: str) -> list[Shape]:
     code = info["alchemy"]
     shapes = _card_frame(x, y, 190, f"alchemy-{seat}", card_words(code, lang))
     options = TABLE[CODES.index(code)].get(info["markers"], [])
@@ -374,7 +378,7 @@ def _alchemy(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) 
     return shapes
 
 
-def _traveller(seat: int, info: Mapping[str, Any], x: float, y: float,
+def _traveller(seat: int, info: Ambar2018SeatView, x: float, y: float,
                lang: str) -> list[Shape]:
     code = info["traveller"]
     yellow, blue, red = CARRY[CODES.index(code)]
@@ -384,8 +388,8 @@ def _traveller(seat: int, info: Mapping[str, Any], x: float, y: float,
     return shapes
 
 
-def _village(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
-             seen: Seen) -> list[Shape]:
+def _village(seat: int, info: Ambar2018SeatView, x: float, y: float, lang: str,
+             seen: Ambar2018Observation) -> list[Shape]:
     code = info["village"]
     card = CODES.index(code)
     red = "" if BEST[card] == RED else _label("no_red", lang)
@@ -401,7 +405,7 @@ def _village(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str,
     return shapes
 
 
-def _purse(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -> list[Shape]:
+def _purse(seat: int, info: Ambar2018SeatView, x: float, y: float, lang: str) -> list[Shape]:
     return [Rect(x, y + 24, 88, 28, Style(fill="#fdf2d0", stroke="#8a7a5a"), layer="pieces"),
             Text(x + 44, y + 43, _label("gold", lang, n=info["gold"]), 14, "#6b4a00", "middle",
                  True),
@@ -411,7 +415,7 @@ def _purse(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) ->
                  "#1f3a5a", "middle", True)]
 
 
-def _events(seat: int, info: Mapping[str, Any], x: float, y: float, lang: str) -> list[Shape]:
+def _events(seat: int, info: Ambar2018SeatView, x: float, y: float, lang: str) -> list[Shape]:
     """One's own event cards, each a target; another seat's hand only as a count (AB-11.1)."""
     events = info["event_hand"]
     if isinstance(events, int):

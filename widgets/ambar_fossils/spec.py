@@ -8,6 +8,7 @@ from fractions import Fraction
 from boardlib import ambar_fossils as af
 from boardlib.ambar_fossils import COMPONENTS
 from boardlib.ambar_fossils.bots import placement_value
+from boardlib.ambar_fossils.observation import AmbarFossilsObservation
 from boardlib.ambar_fossils.odds import FlipOdds, extra_turn_chance, flip_odds, flip_table
 from boardlib.ambar_fossils.state import excellent_neighbour
 from boardlib.messages import localized_names
@@ -16,7 +17,7 @@ from widgets.ambar_fossils.labels import LABELS
 from widgets.ambar_fossils.lessons import LESSONS
 from widgets.ambar_fossils.view import view
 from widgets.labels import label
-from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow
 
 TYPE_NAMES = {lang: {t["letter"]: t[lang] for t in COMPONENTS["types"]} for lang in ("en", "ja")}
 
@@ -25,13 +26,20 @@ def _label(key: str, lang: str, **values: object) -> str:
     return label(key, lang, LABELS, **values)
 
 
+def _held(seen: AmbarFossilsObservation) -> str:
+    """The fossil in hand: there is one while it is placed or returned (phase "place")."""
+    held = seen["holding"]
+    assert held is not None
+    return held
+
+
 def fossil_words(token: str, lang: str) -> str:
     """"D3" → "Dinosaur 3" / "恐竜3"."""
     name = TYPE_NAMES.get(lang, TYPE_NAMES["en"])[token[0]]
     return f"{name} {token[1:]}" if lang == "en" else f"{name}{token[1:]}"
 
 
-def target_of(action: str, seat: int, seen: Seen) -> str | None:
+def target_of(action: str, seat: int, seen: AmbarFossilsObservation) -> str | None:
     """The click target that makes ``action`` by ``seat`` (None for a pass: it gets a button)."""
     kind, _, arg = str(action).partition(" ")
     if kind == "flip":
@@ -45,7 +53,7 @@ def target_of(action: str, seat: int, seen: Seen) -> str | None:
     return None
 
 
-def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+def intent(target: str, seen: AmbarFossilsObservation, lang: str) -> tuple[str | None, str | None]:
     """The move a click on ``target`` asks for, or None and the reason there is none."""
     kind, _, rest = target.partition("-")
     if kind == "down":
@@ -63,14 +71,14 @@ def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
     return None, _label("nothing_here", lang)
 
 
-def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+def status(seen: AmbarFossilsObservation, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step: choose, place, or the end phase's take-or-pass."""
     if seen["phase"] == "over":
         return _label("over", lang)
     player = names[seen["to_move"]]
     if seen["phase"] == "place":
         return _label("turn_place", lang, player=player,
-                      fossil=fossil_words(seen["holding"], lang))
+                      fossil=fossil_words(_held(seen), lang))
     if seen["phase"] in ("reveal", "reveal_swapped"):
         return _label("turn_reveal", lang, player=player)
     if seen["end_phase"]:
@@ -78,10 +86,11 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     return _label("turn_choose", lang, player=player)
 
 
-def action_words(action: str, seen: Seen, lang: str) -> str:
+def action_words(action: str, seen: AmbarFossilsObservation, lang: str) -> str:
     """A move in words: "Take Dinosaur 3", "Place Plant 4 in column 2", "Pass"."""
     kind, _, arg = str(action).partition(" ")
-    holding = fossil_words(seen["holding"], lang) if seen.get("holding") else ""
+    held = seen["holding"]
+    holding = fossil_words(held, lang) if held else ""
     if kind == "flip":
         return _label("do_flip", lang, kind=TYPE_NAMES.get(lang, TYPE_NAMES["en"])[arg])
     if kind == "take":
@@ -95,7 +104,7 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
     return str(action)
 
 
-def hint_reason(seen: Seen, action: str, lang: str) -> str:
+def hint_reason(seen: AmbarFossilsObservation, action: str, lang: str) -> str:
     """Why the greedy bot's move is good, in words (the bot's own ranking, AF-7 and AF-3)."""
     state = af.from_snapshot(seen)  # Âmbar hides nothing anyone knows (AF-2.2)
     seat = state.to_move
@@ -111,7 +120,7 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
             return _label("why_stack", lang, n=arg, level=height + 1)
         return _label("why_swap", lang)
     if kind == "return":
-        return _label("why_return", lang, fossil=fossil_words(seen["holding"], lang))
+        return _label("why_return", lang, fossil=fossil_words(_held(seen), lang))
     if kind == "take":
         return _label("why_take", lang, fossil=fossil_words(arg, lang))
     if kind == "flip":
@@ -122,7 +131,7 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label("why_pass", lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+def news(events: Sequence[Event], seen: AmbarFossilsObservation, lang: str) -> News | None:
     """An extra turn is said in the header, where the student looks (AF-7.1)."""
     for event in reversed(events):
         player = event.player
@@ -132,7 +141,7 @@ def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
     return None
 
 
-def odds(seen: Seen, lang: str) -> Odds | None:
+def odds(seen: AmbarFossilsObservation, lang: str) -> Odds | None:
     """For each face-down pile: the exact chance that its fossil ends the turn (identical,
     AF-5.2), can be placed (AF-6), and earns an extra turn (AF-7.1) — from the engine's own
     chance node, over the copies nobody has seen. None once the fossil is chosen."""

@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from boardlib.ambar_fossils import COMPONENTS
+from boardlib.ambar_fossils.observation import AmbarFossilsObservation
 from widgets.ambar_fossils.labels import LABELS
 from widgets.labels import label
 from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, regular_polygon
-from widgets.spec import Seen, ViewContext
+from widgets.spec import ViewContext
 
 LETTERS = "".join(t["letter"] for t in COMPONENTS["types"])  # "DPMA"
 NUMBERS = len(COMPONENTS["numbers"])  # 6
@@ -39,7 +40,7 @@ def _label(key: str, lang: str, **values: object) -> str:
     return label(key, lang, LABELS, **values)
 
 
-def view(seen: Seen, context: ViewContext) -> Scene:
+def view(seen: AmbarFossilsObservation, context: ViewContext) -> Scene:
     """The Excavation, the fossil in hand and every display, as ``context.viewer`` sees them."""
     lang = context.lang
     names = list(context.names) or list(seen["names"])
@@ -78,7 +79,7 @@ def fossil_shape(token: str, x: float, y: float, size: float = TILE, *, ident: s
     return [body, text]
 
 
-def _excavation(seen: Seen, lang: str) -> list[Shape]:
+def _excavation(seen: AmbarFossilsObservation, lang: str) -> list[Shape]:
     top = EXCAVATION_TOP
     shapes: list[Shape] = [
         Rect(8, top, WIDTH - 16, EXCAVATION_HEIGHT, Style(fill="#efe3cc", stroke="#b99c6b"),
@@ -115,7 +116,7 @@ def _excavation(seen: Seen, lang: str) -> list[Shape]:
     return shapes
 
 
-def _hand(seen: Seen, lang: str) -> list[Shape]:
+def _hand(seen: AmbarFossilsObservation, lang: str) -> list[Shape]:
     x, top = 580, EXCAVATION_TOP
     shapes: list[Shape] = [Text(x, top + 16, _label("in_hand", lang), 14, "#5b3a1a",
                                 layer="board")]
@@ -137,8 +138,9 @@ def _row_height(display: Sequence[Sequence[str]]) -> int:
     return ROW_HEADER + 8 + TILE + (tallest - 1) * STEP + 22
 
 
-def _display(seen: Seen, seat: int, display: Sequence[Sequence[str]], top: float, height: float,
-             names: Sequence[str], context: ViewContext) -> list[Shape]:
+def _display(seen: AmbarFossilsObservation, seat: int, display: Sequence[Sequence[str]],
+             top: float, height: float, names: Sequence[str],
+             context: ViewContext) -> list[Shape]:
     lang = context.lang
     to_move = seen["phase"] != "over" and seen["to_move"] == seat
     frame = Style(fill="#fffaf0" if to_move else "#f6f1e7",

@@ -36,11 +36,12 @@ from boardlib.amber_route.data import (
     VERSIONS,
     parse_dark,
 )
+from boardlib.amber_route.observation import AmberRouteObservation
 from boardlib.messages import localized_names
 from widgets.amber_route.labels import LABELS
 from widgets.amber_route.view import hand_tokens, step_of
 from widgets.labels import label
-from widgets.spec import Odds, OddsRow, Seen
+from widgets.spec import Odds, OddsRow
 
 MONSTER, GHOST, TRAP = 0, 1, 2
 
@@ -49,7 +50,7 @@ def _label(key: str, lang: str, **values: object) -> str:
     return label(key, lang, LABELS, **values)
 
 
-def odds(seen: Seen, lang: str) -> Odds | None:
+def odds(seen: AmberRouteObservation, lang: str) -> Odds | None:
     """The odds of the decision at hand, or None when chance plays no part in it."""
     step, numbers = step_of(seen)
     if not numbers:
@@ -61,7 +62,8 @@ def odds(seen: Seen, lang: str) -> Odds | None:
         return _moves(seen, seat, lang)
     if step == "prepare" and seen.get("card"):
         return _before_challenge(seen, seat, lang)
-    fighting = seen.get("card") and CARD_KIND[parse_dark(seen["card"])] == MONSTER
+    faced = seen["card"]
+    fighting = faced and CARD_KIND[parse_dark(faced)] == MONSTER
     if step == "modify" and fighting:
         return _monster_roll(seen, seat, lang)
     if step in ("attack", "duel_cards") and seen["version"] == "advanced":
@@ -72,7 +74,7 @@ def odds(seen: Seen, lang: str) -> Odds | None:
 
 
 # ----- before a move -----
-def unseen_darkness(seen: Seen) -> list[int]:
+def unseen_darkness(seen: AmberRouteObservation) -> list[int]:
     """The darkness cards that may be in the deck: every card not face up or held in view
     (resolved pile, kept rewards, the box, grace cards held, the card being faced)."""
     known = set(seen["dark_discard"].split()) | set(seen["box"].split())
@@ -80,12 +82,13 @@ def unseen_darkness(seen: Seen) -> list[int]:
         known |= set(info["kept"].split())
         if info["grace"]:
             known.add(info["grace"])
-    if seen.get("card"):
-        known.add(seen["card"])
+    faced = seen["card"]
+    if faced:
+        known.add(faced)
     return [c for c in range(TOTAL_DARK) if DARK_TOKENS[c] not in known]
 
 
-def _moves(seen: Seen, seat: int, lang: str) -> Odds | None:
+def _moves(seen: AmberRouteObservation, seat: int, lang: str) -> Odds | None:
     """For each move: the chance the darkness card drawn on that field is level I, II, III
     (AR-6.4), over the cards nobody has seen — or that it brings divine grace (Family)."""
     field = seen["seats"][seat]["field"]
@@ -113,7 +116,7 @@ def _moves(seen: Seen, seat: int, lang: str) -> Odds | None:
 
 
 # ----- before a challenge -----
-def card_options(seen: Seen, seat: int) -> dict[int, tuple[str, ...]]:
+def card_options(seen: AmberRouteObservation, seat: int) -> dict[int, tuple[str, ...]]:
     """Dice count → the fewest, smallest cards that reach it (light cards of the field's terrain
     or any terrain, and kept extra-die rewards on their terrain), within the box's 5 dice."""
     info = seen["seats"][seat]
@@ -143,9 +146,11 @@ def _row_words(used: tuple[str, ...], dice: int, lang: str) -> str:
     return _label("odds_play", lang, cards=" + ".join(used), n=dice)
 
 
-def _before_challenge(seen: Seen, seat: int, lang: str) -> Odds:
+def _before_challenge(seen: AmberRouteObservation, seat: int, lang: str) -> Odds:
     info = seen["seats"][seat]
-    card = parse_dark(seen["card"])
+    faced = seen["card"]
+    assert faced  # asked for only while a darkness card is faced (odds: step "prepare")
+    card = parse_dark(faced)
     kind = CARD_KIND[card]
     version = VERSIONS.index(seen["version"])
     level = seen["level"]
@@ -206,7 +211,7 @@ def _mark_best(rows: list[OddsRow]) -> tuple[OddsRow, ...]:
 
 
 # ----- after the player's roll in a monster fight -----
-def _monster_roll(seen: Seen, seat: int, lang: str) -> Odds | None:
+def _monster_roll(seen: AmberRouteObservation, seat: int, lang: str) -> Odds | None:
     dice = seen["dice"]
     if not dice or not all(dice):
         return None
@@ -234,8 +239,9 @@ def _monster_roll(seen: Seen, seat: int, lang: str) -> Odds | None:
 
 
 # ----- fights between players -----
-def _their_columns(count: int, lang: str) -> tuple[list[int], tuple[str, ...]]:
+def _their_columns(count: str | int, lang: str) -> tuple[list[int], tuple[str, ...]]:
     """The opponent's possible extra cards (0 … up to 2, no more than they hold)."""
+    assert isinstance(count, int)  # the mover sees another seat's hand only as a count
     extras = list(range(min(2, count) + 1))
     words = {"en": "they add {k}", "ja": "相手が{k}枚追加"}
     return extras, tuple(words.get(lang, words["en"]).format(k=k) for k in extras)
@@ -247,7 +253,8 @@ def _their_dice(dice: int, extras: list[int]) -> int | str:
     return dice if len(extras) == 1 else f"{dice + extras[0]}–{dice + extras[-1]}"
 
 
-def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Odds | None:
+def _duel(seen: AmberRouteObservation, seat: int, step: str, numbers: list[int],
+          lang: str) -> Odds | None:
     """Advanced dice duel (AR-12): the attacker's chance for each number of cards added."""
     names = localized_names(seen["names"], lang)
     mine = len(hand_tokens(seen, seat) or [])
@@ -282,7 +289,8 @@ def _duel(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Od
     return Odds((_label("odds_win_fight", lang),), _mark_best(rows), _label("odds_note", lang))
 
 
-def _contest(seen: Seen, seat: int, step: str, numbers: list[int], lang: str) -> Odds | None:
+def _contest(seen: AmberRouteObservation, seat: int, step: str, numbers: list[int],
+             lang: str) -> Odds | None:
     """Family fight (AR-13): sums of dice, for each number of cards of this terrain added,
     both sides spending their guards as well as they can (AR-13.5)."""
     info = seen["seats"][seat]

@@ -21,6 +21,7 @@ from boardlib.amber_route.data import (
     parse_dark,
     parse_light,
 )
+from boardlib.amber_route.observation import AmberRouteObservation
 from boardlib.messages import localized_names
 from boardlib.protocol import Event
 from widgets.amber_route.labels import LABELS
@@ -35,7 +36,7 @@ from widgets.amber_route.view import (
     view,
 )
 from widgets.labels import label
-from widgets.spec import BoardSpec, News, Seen
+from widgets.spec import BoardSpec, News
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -47,7 +48,7 @@ _GUARD_MOVES = ("recruit", "take guard", "reward guard")
 _LIGHT_MOVES = ("draw card", "buy cards", "reward light")
 
 
-def target_of(action: str, seat: int, seen: Seen) -> str | None:
+def target_of(action: str, seat: int, seen: AmberRouteObservation) -> str | None:
     """The click target that makes ``action`` by ``seat`` (None: the move gets a button).
 
     Only for the seat deciding now: a field, card or die means another move once the position
@@ -82,7 +83,7 @@ def target_of(action: str, seat: int, seen: Seen) -> str | None:
     return None
 
 
-def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+def intent(target: str, seen: AmberRouteObservation, lang: str) -> tuple[str | None, str | None]:
     """The move a click on ``target`` asks for when none is legal there (the engine then says
     why not), or None and the reason."""
     kind, _, rest = target.partition("-")
@@ -117,7 +118,7 @@ def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
     return None, _label("nothing_here", lang)
 
 
-def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+def status(seen: AmberRouteObservation, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step, in words."""
     step, numbers = step_of(seen)
     if step == "over":
@@ -140,7 +141,7 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     return _label(f"turn_{step}", lang, player=player)
 
 
-def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
+def _final_words(seen: AmberRouteObservation, names: Sequence[str], lang: str) -> str:
     """Who won: the most points (AR-14.2, AR-14.3); equal points share the place."""
     points = seen["points"]
     best = max(points)
@@ -149,7 +150,7 @@ def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
                   verb=_label("win_one" if len(winners) == 1 else "win_many", lang))
 
 
-def _changed(seen: Seen, index: int, value: int) -> list[int]:
+def _changed(seen: AmberRouteObservation, index: int, value: int) -> list[int]:
     numbers = step_of(seen)[1]
     target = numbers[2] if len(numbers) > 2 else 0
     dice = list(seen["dice"] if target == 0 else seen["other_dice"])
@@ -157,7 +158,7 @@ def _changed(seen: Seen, index: int, value: int) -> list[int]:
     return dice
 
 
-def action_words(action: str, seen: Seen, lang: str) -> str:
+def action_words(action: str, seen: AmberRouteObservation, lang: str) -> str:
     """A move in words; a die change says what the dice would then give (before it is made)."""
     text = str(action)
     kind, _, arg = text.partition(" ")
@@ -209,7 +210,7 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
     return text
 
 
-def hint_reason(seen: Seen, action: str, lang: str) -> str:
+def hint_reason(seen: AmberRouteObservation, action: str, lang: str) -> str:
     """Why the careful bot's move is sensible, in a student's words."""
     text = str(action)
     kind = text.partition(" ")[0]
@@ -238,7 +239,7 @@ _NEWS = ("overcome", "failed", "secure_amber", "first_castle", "missed_turns", "
 _BAD = ("failed", "missed_turns")  # bad news for the player it happens to
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+def news(events: Sequence[Event], seen: AmberRouteObservation, lang: str) -> News | None:
     """The outcome of a challenge or fight, told in the header in the engine's own words, the
     viewer's own first (#33.4): a warning when the viewer failed."""
     if step_of(seen)[0] == "over":

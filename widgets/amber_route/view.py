@@ -33,11 +33,12 @@ from boardlib.amber_route.data import (
     VERSIONS,
     parse_dark,
 )
+from boardlib.amber_route.observation import AmberRouteObservation, AmberRouteSeatView
 from boardlib.amber_route.state import duel_damage, trap_matches
 from widgets.amber_route.labels import LABELS
 from widgets.labels import label
 from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text, wrap_text
-from widgets.spec import Seen, ViewContext
+from widgets.spec import ViewContext
 
 WIDTH = 912
 FIELD_W, FIELD_H, FIELD_GAP = 62, 62, 5
@@ -68,7 +69,7 @@ def reward_words(reward: int, lang: str) -> str:
     return _label(f"r_{REWARDS[reward]}", lang)
 
 
-def step_of(seen: Seen) -> tuple[str, list[int]]:
+def step_of(seen: AmberRouteObservation) -> tuple[str, list[int]]:
     """The head of the engine's queue: its kind and numbers ("prepare", [0])."""
     queue = seen["queue"]
     if not queue:
@@ -77,21 +78,22 @@ def step_of(seen: Seen) -> tuple[str, list[int]]:
     return kind, [int(n) for n in numbers]
 
 
-def challenge_of(seen: Seen) -> tuple[int, int] | None:
+def challenge_of(seen: AmberRouteObservation) -> tuple[int, int] | None:
     """(card id, challenge kind) of the darkness card being faced, or None."""
-    if not seen.get("card"):
+    faced = seen["card"]
+    if not faced:
         return None
-    card = parse_dark(seen["card"])
+    card = parse_dark(faced)
     return card, CARD_KIND[card]
 
 
-def hand_tokens(seen: Seen, seat: int) -> list[str] | None:
+def hand_tokens(seen: AmberRouteObservation, seat: int) -> list[str] | None:
     """The seat's light cards if the viewer may see them (None: only a count is known)."""
     hand = seen["seats"][seat]["hand"]
     return hand.split() if isinstance(hand, str) else None
 
 
-def dice_verdict(seen: Seen, dice: Sequence[int], lang: str) -> str:
+def dice_verdict(seen: AmberRouteObservation, dice: Sequence[int], lang: str) -> str:
     """What these dice would give in the challenge or fight at hand, in words."""
     found = challenge_of(seen)
     version = VERSIONS.index(seen["version"])
@@ -117,7 +119,7 @@ def dice_verdict(seen: Seen, dice: Sequence[int], lang: str) -> str:
     return ""
 
 
-def view(seen: Seen, context: ViewContext) -> Scene:
+def view(seen: AmberRouteObservation, context: ViewContext) -> Scene:
     """The route with every token, the challenge or fight at hand with its dice, each player."""
     lang = context.lang
     names = list(context.names) or list(seen["names"])
@@ -162,7 +164,7 @@ def _field_face(field: int, lang: str) -> tuple[str, str, str]:
     return FIELD_COLOURS[kind], letter, _label(f"field_{kind}", lang)
 
 
-def _route(seen: Seen, lang: str) -> list[Shape]:
+def _route(seen: AmberRouteObservation, lang: str) -> list[Shape]:
     shapes: list[Shape] = []
     fields = len(FIELD_TYPE)
     for field in range(fields):
@@ -195,7 +197,7 @@ def _route(seen: Seen, lang: str) -> list[Shape]:
 
 
 # ----- the challenge or fight at hand -----
-def _panel(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
+def _panel(seen: AmberRouteObservation, names: Sequence[str], lang: str) -> list[Shape]:
     top = PANEL_TOP
     shapes: list[Shape] = [Rect(8, top, WIDTH - 16, PANEL_H, Style(fill="#efe4cc",
                                                                    stroke="#b99c6b"),
@@ -234,7 +236,7 @@ def _panel(seen: Seen, names: Sequence[str], lang: str) -> list[Shape]:
 TextLine = tuple[str, float, str, bool]  # text, size, colour, bold
 
 
-def _card_lines(seen: Seen, card: int, mover: int, lang: str) -> list[TextLine]:
+def _card_lines(seen: AmberRouteObservation, card: int, mover: int, lang: str) -> list[TextLine]:
     kind = CARD_KIND[card]
     field = seen["seats"][mover]["field"]
     level = seen["level"]
@@ -293,7 +295,7 @@ def die_shape(x: float, y: float, value: int, ident: str | None, fill: str,
     return shapes
 
 
-def _dice_rows(seen: Seen, names: Sequence[str], mover: int, top: float,
+def _dice_rows(seen: AmberRouteObservation, names: Sequence[str], mover: int, top: float,
                lang: str) -> list[Shape]:
     shapes: list[Shape] = []
     x0 = 590
@@ -333,7 +335,7 @@ def _dice_rows(seen: Seen, names: Sequence[str], mover: int, top: float,
     return shapes
 
 
-def _look(seen: Seen, top: float, lang: str) -> list[Shape]:
+def _look(seen: AmberRouteObservation, top: float, lang: str) -> list[Shape]:
     look = seen["look"]
     if isinstance(look, int):
         if not look:
@@ -351,7 +353,7 @@ def _look(seen: Seen, top: float, lang: str) -> list[Shape]:
     return shapes
 
 
-def _decks(seen: Seen, top: float, lang: str) -> list[Shape]:
+def _decks(seen: AmberRouteObservation, top: float, lang: str) -> list[Shape]:
     x, y = WIDTH - 130, top + PANEL_H - 40
     return [Rect(x, y, 112, 30, Style(fill="#fdf6dc", stroke="#8a7a5a"), "light-deck", "pieces",
                  _label("light_deck", lang, n=seen["light_deck"])),
@@ -376,7 +378,7 @@ def light_card(x: float, y: float, token: str, ident: str | None, count: int = 1
     return shapes
 
 
-def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
+def _player_row(seen: AmberRouteObservation, seat: int, top: float, names: Sequence[str],
                 context: ViewContext) -> list[Shape]:
     lang = context.lang
     info = seen["seats"][seat]
@@ -408,7 +410,7 @@ def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
     return shapes
 
 
-def _points_sum(seen: Seen, seat: int, info: dict) -> str:
+def _points_sum(seen: AmberRouteObservation, seat: int, info: AmberRouteSeatView) -> str:
     """How the points add up (AR-14.2): first in the castle, secured, kept cards, unsecured."""
     first = SCORE["first_in_castle"] if seen["first"] == seat else 0
     kept = len(info["kept"].split())
@@ -442,20 +444,22 @@ def _amber(amber: int, secured: int, x: float, y: float, lang: str) -> list[Shap
     return shapes
 
 
-def _played_this_challenge(seen: Seen, seat: int, recent: Sequence[str]) -> list[str]:
+def _played_this_challenge(seen: AmberRouteObservation, seat: int,
+                           recent: Sequence[str]) -> list[str]:
     """The light cards ``seat`` has played into the challenge at hand (its recent moves)."""
     if not seen.get("card") or step_of(seen)[1][:1] != [seat]:
         return []
     return [move.split()[1] for move in recent if move.startswith("play ")]
 
 
-def _hand(seen: Seen, seat: int, x: float, y: float, lang: str,
+def _hand(seen: AmberRouteObservation, seat: int, x: float, y: float, lang: str,
           played: Sequence[str] = ()) -> list[Shape]:
     """The seat's light cards, one slot a kind; a kind played into the challenge at hand keeps
     its slot, drawn empty, so the cards left stay under the pointer (#33.6)."""
     tokens = hand_tokens(seen, seat)
     if tokens is None:
         count = seen["seats"][seat]["hand"]
+        assert isinstance(count, int)  # no tokens: a hand the viewer sees only as a count
         shapes: list[Shape] = []
         for i in range(count):
             shapes.append(Rect(x + i * 14, y + 24, 30, 44, Style(fill="#6b5a8a", stroke="#2b2040"),
@@ -479,7 +483,7 @@ def _hand(seen: Seen, seat: int, x: float, y: float, lang: str,
     return shapes
 
 
-def _kept(seat: int, info: dict, x: float, y: float, lang: str) -> list[Shape]:
+def _kept(seat: int, info: AmberRouteSeatView, x: float, y: float, lang: str) -> list[Shape]:
     shapes: list[Shape] = []
     kept = info["kept"].split()
     if kept or info["grace"]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, from_snapshot
 from boardlib.amphipolis.data import AREA_NAMES, AREA_OF, CHARACTER_NAMES, TILE_NAMES
+from boardlib.amphipolis.observation import AmphipolisObservation
 from boardlib.amphipolis.probability import (
     end_before_next_take,
     landslides_still_needed,
@@ -25,7 +26,7 @@ from widgets.amphipolis.labels import LABELS
 from widgets.amphipolis.lessons import LESSONS
 from widgets.amphipolis.view import AREA_TOKENS, SHOW_BAG, view
 from widgets.labels import label
-from widgets.spec import BoardSpec, News, Odds, OddsRow, Seen
+from widgets.spec import BoardSpec, News, Odds, OddsRow
 
 
 def _label(key: str, lang: str, **values: object) -> str:
@@ -49,7 +50,7 @@ def area_words(code: str | None, lang: str) -> str:
     return _names_in(lang, AREA_NAMES)[AREAS.index(code)] if code else ""
 
 
-def target_of(action: str, seat: int, seen: Seen) -> str | None:
+def target_of(action: str, seat: int, seen: AmphipolisObservation) -> str | None:
     """The click target that makes ``action`` by ``seat`` (None for ``end``: it gets a button)."""
     kind, _, arg = str(action).partition(" ")
     if kind == "take":
@@ -59,7 +60,7 @@ def target_of(action: str, seat: int, seen: Seen) -> str | None:
     return None
 
 
-def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
+def intent(target: str, seen: AmphipolisObservation, lang: str) -> tuple[str | None, str | None]:
     """The move a click on ``target`` asks for, or None and the reason there is none."""
     kind, _, rest = target.partition("-")
     if kind == "tile":
@@ -74,7 +75,7 @@ def intent(target: str, seen: Seen, lang: str) -> tuple[str | None, str | None]:
     return None, _label("nothing_here", lang)
 
 
-def routes(target: str, seen: Seen) -> list[tuple[str, ...]]:
+def routes(target: str, seen: AmphipolisObservation) -> list[tuple[str, ...]]:
     """A tile the take cannot reach may still be reached by a character: the character, then
     that tile (the board keeps only the routes that are legal now, AM-4.1–4.5)."""
     kind, _, tile = target.partition("-")
@@ -83,7 +84,7 @@ def routes(target: str, seen: Seen) -> list[tuple[str, ...]]:
     return [(character, f"take {tile}") for character in CHARACTERS]
 
 
-def status(seen: Seen, names: Sequence[str], lang: str) -> str:
+def status(seen: AmphipolisObservation, names: Sequence[str], lang: str) -> str:
     """Whose turn and which step: the draws, the main take, a character's take."""
     phase = seen["phase"]
     if phase == "over":
@@ -104,7 +105,7 @@ def status(seen: Seen, names: Sequence[str], lang: str) -> str:
     return _label(f"turn_{phase}", lang, player=player, area=chosen)
 
 
-def _final_words(seen: Seen, names: Sequence[str], lang: str) -> str:
+def _final_words(seen: AmphipolisObservation, names: Sequence[str], lang: str) -> str:
     """Who won, from the engine's own ranking of this finished position (AM-7, AM-8.4)."""
     result = from_snapshot(seen).result()  # nothing is hidden (AM-3.4)
     if result.robber is not None:
@@ -120,7 +121,7 @@ def _tiles_of(area: str | None) -> list[str]:
     return AREA_TOKENS.get(area, []) if area else []
 
 
-def action_words(action: str, seen: Seen, lang: str) -> str:
+def action_words(action: str, seen: AmphipolisObservation, lang: str) -> str:
     """A move in words: "Take a red mosaic", "Use the Digger", "End the turn"."""
     kind, _, arg = str(action).partition(" ")
     if kind == "take":
@@ -132,7 +133,7 @@ def action_words(action: str, seen: Seen, lang: str) -> str:
     return str(action)
 
 
-def hint_reason(seen: Seen, action: str, lang: str) -> str:
+def hint_reason(seen: AmphipolisObservation, action: str, lang: str) -> str:
     """Why the greedy bot's move is good: the exact points a tile adds now (AM-6)."""
     kind, _, arg = str(action).partition(" ")
     if kind == "take":
@@ -145,7 +146,7 @@ def hint_reason(seen: Seen, action: str, lang: str) -> str:
     return _label("why_end", lang)
 
 
-def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
+def news(events: Sequence[Event], seen: AmphipolisObservation, lang: str) -> News | None:
     """The grave robber's strike, or the landslides a draw brought, said in the header: bad
     news for everyone at the table (the robber takes, a landslide brings the end nearer)."""
     if seen["phase"] == "over":
@@ -160,7 +161,7 @@ def news(events: Sequence[Event], seen: Seen, lang: str) -> News | None:
     return None
 
 
-def odds(seen: Seen, lang: str) -> Odds | None:
+def odds(seen: AmphipolisObservation, lang: str) -> Odds | None:
     """During a take: the exact points each legal take adds now (AM-6), then the chances of
     the next turn's draw — its landslides, and that the game ends (AM-5.1) or, solo, that the
     grave robber strikes (AM-8.2) before the player takes again. Nothing is hidden (AM-3.4):

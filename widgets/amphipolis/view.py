@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 
 from boardlib.amphipolis import AREAS, CHARACTERS, TOKENS, scoring
 from boardlib.amphipolis.data import AREA_NAMES, CHARACTER_NAMES, COMPONENTS, ENTRANCE
+from boardlib.amphipolis.observation import AmphipolisObservation
 from widgets.amphipolis.groups import amphora_groups, mosaic_split, skeleton_split
 from widgets.amphipolis.labels import LABELS
 from widgets.labels import label
 from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text, regular_polygon
-from widgets.spec import Seen, ViewContext
+from widgets.spec import ViewContext
 
 AREA_OF = {t["code"]: t["area"] for t in COMPONENTS["tiles"]["types"]}
 AREA_TOKENS = {area: [t for t in TOKENS if AREA_OF[t] == area] for area in AREAS}
@@ -44,7 +45,7 @@ def _label(key: str, lang: str, **values: object) -> str:
     return label(key, lang, LABELS, **values)
 
 
-def view(seen: Seen, context: ViewContext) -> Scene:
+def view(seen: AmphipolisObservation, context: ViewContext) -> Scene:
     """The four sorting areas, the entrance, the bag and every player's finds and characters."""
     lang = context.lang
     names = list(context.names) or list(seen["names"])
@@ -109,7 +110,7 @@ def _area_width(area: str) -> float:
     return max(158, 16 + len(AREA_TOKENS[area]) * SLOT)  # room for "Marble Statues · 12"
 
 
-def _sorting_areas(seen: Seen, lang: str) -> list[Shape]:
+def _sorting_areas(seen: AmphipolisObservation, lang: str) -> list[Shape]:
     shapes: list[Shape] = []
     x = 8.0
     tile_names = {t["code"]: t[lang if lang in ("en", "ja") else "en"]
@@ -135,7 +136,7 @@ def _sorting_areas(seen: Seen, lang: str) -> list[Shape]:
     return shapes
 
 
-def _entrance(seen: Seen, lang: str) -> list[Shape]:
+def _entrance(seen: AmphipolisObservation, lang: str) -> list[Shape]:
     top, covered = MIDDLE_TOP, seen["covered"]
     text = _label("entrance", lang, covered=covered, total=ENTRANCE)
     if seen["players"] == 1:
@@ -155,7 +156,7 @@ def _entrance(seen: Seen, lang: str) -> list[Shape]:
     return shapes
 
 
-def _bag(seen: Seen, lang: str, contents: bool) -> list[Shape]:
+def _bag(seen: AmphipolisObservation, lang: str, contents: bool) -> list[Shape]:
     x, top = 556, MIDDLE_TOP
     bag: Mapping[str, int] = seen["bag"]
     shapes: list[Shape] = [
@@ -178,7 +179,8 @@ def _bag(seen: Seen, lang: str, contents: bool) -> list[Shape]:
     return shapes
 
 
-def _name_line(seen: Seen, seat: int, names: Sequence[str], context: ViewContext) -> str:
+def _name_line(seen: AmphipolisObservation, seat: int, names: Sequence[str],
+               context: ViewContext) -> str:
     lang = context.lang
     name = names[seat] + (_label("you_tag", lang) if seat == context.viewer else "")
     if seat in context.bots:
@@ -188,7 +190,7 @@ def _name_line(seen: Seen, seat: int, names: Sequence[str], context: ViewContext
     return ("▶ " if to_move else "") + name
 
 
-def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
+def _player_row(seen: AmphipolisObservation, seat: int, top: float, names: Sequence[str],
                 context: ViewContext) -> list[Shape]:
     lang = context.lang
     to_move = seen["phase"] not in ("over", "seed") and seen["to_move"] == seat
@@ -206,7 +208,7 @@ def _player_row(seen: Seen, seat: int, top: float, names: Sequence[str],
     return shapes
 
 
-def _robber_row(seen: Seen, top: float, lang: str) -> list[Shape]:
+def _robber_row(seen: AmphipolisObservation, top: float, lang: str) -> list[Shape]:
     frame = Style(fill="#ede4e4", stroke="#8a4a4a", width=2)
     robber_scores = _solo_rows(seen)[1]
     shapes: list[Shape] = [
@@ -218,7 +220,7 @@ def _robber_row(seen: Seen, top: float, lang: str) -> list[Shape]:
     return shapes
 
 
-def _solo_rows(seen: Seen) -> list[list[int]]:
+def _solo_rows(seen: AmphipolisObservation) -> list[list[int]]:
     """Points by area for the player (the engine's) and the robber, scored like a player."""
     robber = seen["robber"]
     statues = _statue_kinds(seen)[1]
@@ -230,7 +232,7 @@ def _solo_rows(seen: Seen) -> list[list[int]]:
     ]]
 
 
-def _statue_kinds(seen: Seen) -> list[tuple[int, int]]:
+def _statue_kinds(seen: AmphipolisObservation) -> list[tuple[int, int]]:
     """Each collection's caryatid and sphinx points (the robber's last, in the solo game):
     the 2-player exception only in a 2-player game (AM-6.6, AM-8.4)."""
     collections = list(seen["finds"]) + ([seen["robber"]] if seen["players"] == 1 else [])
