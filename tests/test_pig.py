@@ -5,6 +5,7 @@ conformance suite, which runs Pig like every other registered game."""
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -202,3 +203,16 @@ def test_hold_at_20_beats_the_random_bot():
         match.advance()
         wins += isinstance(seats[match.state.result().winners[0]], pig.HoldAtBot)
     assert wins > 80
+
+
+def test_a_new_game_is_the_loaded_start_and_keeps_its_start_apart():
+    """new_game sets the start's fields without loading them again (a fast path): the game
+    must equal the start loaded as a save, and its moves must never change that start."""
+    from boardlib.pig import from_snapshot, new_game
+    state = new_game(players=2, names=["Ann", "Bo"], target=20)
+    assert state == from_snapshot(state.start_snapshot())
+    start = json.dumps(state.start_snapshot())
+    state.apply_action("roll")
+    state.apply_action("die 6")
+    state.apply_action("hold")
+    assert json.dumps(state.start_snapshot()) == start and state.scores == [6, 0]

@@ -161,8 +161,17 @@ def new_game(players: int = 2, seed: int | None = None, names: list[str] | None 
              target: int = DEFAULT_TARGET) -> PigState:
     """A game set up by the rules (PG-2): no points, player 1 to roll. Nothing is random
     before the first roll, so ``seed`` changes nothing (it is accepted so that every game
-    is started the same way)."""
-    return from_snapshot(start_position(players, names, target))
+    is started the same way).
+
+    The start is valid by construction (``start_position`` checks the count, the names and
+    the target), so its fields are set without loading them again: games are started often
+    (bots, benchmarks, tests), and a Pig game is short."""
+    start = start_position(players, names, target)
+    state = PigState.__new__(PigState)
+    SCHEMA.set_on(state, {**start, "names": list(start["names"]), "scores": list(start["scores"]),
+                          "phase": PHASES.index(start["phase"])})  # copies: the start is kept
+    state.begin(start)
+    return state
 
 
 def from_description(text: object) -> PigState:
