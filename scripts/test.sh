@@ -40,6 +40,11 @@ fi
 if ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
 fi
+# a real PostgreSQL server for the class store's tests (tests/postgres.py starts a throw-away one)
+if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
+    && ! command -v initdb >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     as_root=()
@@ -50,7 +55,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
   if [ "${as_root[*]-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "${missing[*]} missing and cannot be installed here (needs apt-get and root or sudo):" \
-      "browser tests will skip (and fail under CI=true)." >&2
+      "the tests that need them (browser, PostgreSQL) will skip (and fail under CI=true)." >&2
   else
     echo "Installing Debian's ${missing[*]} with apt-get (log: $PWD/$INSTALL_LOG) ..."
     { "${as_root[@]}" apt-get update -qq \
