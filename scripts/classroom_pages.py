@@ -131,16 +131,29 @@ the same screen; no code to read or run.
 {table}
 
 The lessons behind these games (rules step by step, probability) are the notebooks in
-`notebooks/`; teachers: `docs/teachers.md`.
+`notebooks/`; teachers: `docs/teachers.md`, and [the class, live](teacher.ipynb) to follow
+the class's answers.
 {STYLE}"""
     return _notebook([_cell("markdown", "intro", intro)])
+
+
+def teacher_page() -> str:
+    """The teacher's live view of a class (widgets/teacher.py): no code on screen in Voila."""
+    intro = f"""# The class, live · クラスの様子
+
+For the teacher: how to run a lesson this way is in `docs/teachers.md`.
+{STYLE}"""
+    code = """from widgets.teacher import TeacherView
+
+TeacherView()"""
+    return _notebook([_cell("markdown", "intro", intro), _cell("code", "teacher", code)])
 
 
 def pages() -> dict[Path, str]:
     """Every classroom page, path → text, for the boards registered now."""
     from widgets import BOARDS
 
-    found = {CLASSROOM / "index.ipynb": index_page()}
+    found = {CLASSROOM / "index.ipynb": index_page(), CLASSROOM / "teacher.ipynb": teacher_page()}
     for game in BOARDS:
         found[CLASSROOM / f"{game}.ipynb"] = game_page(game)
     return found

@@ -60,7 +60,7 @@ ACCEPTED = [
 
 @pytest.mark.parametrize(("text", "value", "form", "decimals"), ACCEPTED)
 def test_accepted_forms(text: str, value: Fraction, form: str, decimals: int | None) -> None:
-    assert parse_number(text) == Parsed(value, form, decimals, text)  # type: ignore[arg-type]
+    assert parse_number(text) == Parsed(value, form, decimals, text)  # type: ignore[arg-type]  # the table holds Literal forms
 
 
 REFUSED = [
@@ -382,3 +382,11 @@ def test_choice_answers_are_checked_at_construction() -> None:
         ChoiceAnswer({"a": {"en": "A"}}, correct="b")
     with pytest.raises(ValueError, match="wrong options"):
         ChoiceAnswer({"a": {"en": "A"}}, correct="a", mistakes={"a": {"en": "?"}})
+
+
+def test_junk_for_a_count_shows_numbers_not_chances() -> None:
+    turns = NumberAnswer(Fraction(54, 5), Tolerance.within(1), low=Fraction(1), high=None)
+    for lang in ("en", "ja"):
+        said = turns.check("ten-ish", lang).message
+        assert "15/2" in said and "25%" not in said, said
+    assert "25%" in NumberAnswer(Fraction(1, 2)).check("half").message

@@ -53,7 +53,7 @@ def answer(code: str, student: str = "さくら", question: str = "identical", a
         "lesson": "ambar_fossils/03_probability", "question": question, "text": "17/32",
         "value": "17/32", "status": status, "first_try": True, "at": at}
     fields.update(changes)
-    return Answer(**fields)  # type: ignore[arg-type]
+    return Answer(**fields)  # type: ignore[arg-type]  # a dict of mixed values, typed per key
 
 
 @pytest.fixture(scope="session")

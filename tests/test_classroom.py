@@ -41,10 +41,12 @@ def test_the_committed_pages_are_what_the_script_writes():
 
 
 def test_there_is_a_page_per_board_and_the_start_page_links_each():
+    """A page per board, and the teacher's live view of the class (#26)."""
     index = json.loads((CLASSROOM / "index.ipynb").read_text(encoding="utf-8"))
     text = "".join(cell["source"] for cell in index["cells"])
     links = set(re.findall(r"\]\(([a-z0-9_]+)\.ipynb\)", text))
-    assert links == set(BOARDS), f"the start page links {sorted(links)}, boards are {list(BOARDS)}"
+    assert links == {*BOARDS, "teacher"}, (
+        f"the start page links {sorted(links)}, boards are {list(BOARDS)} (and the teacher's)")
 
 
 def test_a_game_page_is_one_board_with_every_control_and_valid_seats():

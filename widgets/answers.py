@@ -31,6 +31,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "empty": "Type an answer first.",
         "not_a_number": "“{typed}” is not a number: type a chance as 0.25, 25% or 1/4.",
+        "not_a_number_plain": "“{typed}” is not a number: type one such as 7, 7.5 or 15/2.",
         "zero_denominator": "“{typed}” divides by zero: the number under the line cannot be 0.",
         "two_marks": "“{typed}” has both “.” and “,”: use one decimal mark, as in 0.25.",
         "percent_not_here": "“{typed}”: this answer is not a percentage. Type the number itself, "
@@ -55,6 +56,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "empty": "まず答えを入力してください。",
         "not_a_number": "「{typed}」は数として読めません。確率は 0.25、25%、1/4 のように"
                         "入力してください。",
+        "not_a_number_plain": "「{typed}」は数として読めません。7、7.5、15/2 のように"
+                              "入力してください。",
         "zero_denominator": "「{typed}」は0で割っています。分母を0にすることはできません。",
         "two_marks": "「{typed}」には「.」と「,」の両方があります。小数点はどちらか一つにして"
                      "ください（例：0.25）。",
@@ -391,6 +394,8 @@ class NumberAnswer:
         try:
             parsed = parse_number(text, percent_ok=self.percent_ok)
         except AnswerError as error:
+            if error.key == "not_a_number" and not self.is_chance:  # turns, not a chance
+                error = AnswerError("not_a_number_plain", **error.values)
             return Verdict("invalid", "", error.explain(lang), "")
         if not self._in_range(parsed.value):
             return Verdict("invalid", "", self._out_of_range(text, lang), "")

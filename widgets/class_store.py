@@ -20,7 +20,6 @@ import math
 import os
 import re
 import secrets
-import sqlite3
 import threading
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -441,7 +440,11 @@ def sqlite_path(url: str) -> Path | None:
 
 
 def sqlite(path: Path) -> Dialect:
-    """SQLite in WAL mode: readers never wait, writers queue on the busy timeout."""
+    """SQLite in WAL mode: readers never wait, writers queue on the busy timeout. Imported
+    here, not at the top: JupyterLite's Python has no sqlite3 until it is loaded, and its
+    lessons (which import this module) never open a class store."""
+    import sqlite3
+
     def connect() -> _Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000,

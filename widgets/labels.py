@@ -78,6 +78,70 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_wait": "The chances are shown when it is your move.",
         "odds_best": "★ best",
         "odds_choice": "Choice",
+        "predict_tag": "Predict:",
+        "exercise_tag": "Work it out:",
+        "check": "Check",
+        "show_me": "Show me",
+        "answer_placeholder": "e.g. 0.25, 25% or 1/4",
+        "prediction_kept": "Your prediction is kept as you made it: the point is to compare it "
+                           "with the exact answer, not to change it afterwards.",
+        "prediction_near": "Your prediction: {given}. The exact answer: {exact}. Close — well "
+                           "predicted.",
+        "prediction_far": "Your prediction: {given}. The exact answer: {exact}. Quite far off: "
+                          "the cells below show where the number comes from.",
+        "prediction_picked": "Your prediction: {given}. Right — the cells below show why.",
+        "prediction_missed": "Your prediction: {given}. The answer: {exact}. The cells below "
+                             "show why.",
+        "shown_answer": "The answer: {exact}. (Shown, not answered.)",
+        "answer_right": "Right: {exact}.",
+        "answer_wrong_count": "Not yet right ({tries:try/tries} so far): try again, or ask for a "
+                              "hint.",
+        "answer_hidden": "Hidden until you answer: the exact answer is computed here and shown "
+                         "once you have answered the question above (or pressed Show me) — "
+                         "{question}",
+        "code_answer_missing": "No answer yet: put your result in place of None, then run the "
+                               "cell again (question {qid}).",
+        "name_placeholder": "Your name (optional)",
+        "class_code_placeholder": "Class code",
+        "join": "Join class",
+        "use_name": "Use this name",
+        "name_needed": "Type your name first: the class sees your answers under it.",
+        "joined": "In class {code} as {name}: your answers go to your teacher too.",
+        "not_sent": "Your answer is kept in your file, but it did not reach the class ({reason}); "
+                    "it is sent with your next answer.",
+        "progress_new": "Your progress will be kept in {file}, beside this notebook.",
+        "progress_restored": "Welcome back: your progress is restored from {file} "
+                             "({answers:answer/answers}, {steps:step/steps} done).",
+        "progress_saved": "Saved in {file}: {answers:answer/answers}, {steps:step/steps} done.",
+        "progress_not_saved": "Your progress could not be saved: {reason}",
+        "progress_unreadable": "Your progress file could not be read, so it was set aside as "
+                               "{kept} (nothing deleted) and a new one is started: {reason}",
+        "download_progress": "Download my progress (a file to hand in)",
+        "teacher_code": "Class code (empty: a new one)",
+        "teacher_key": "Teacher's key (8+ characters)",
+        "teacher_open": "Open class",
+        "teacher_new": "New class",
+        "teacher_folder": "Folder of handed-in progress files",
+        "teacher_read_folder": "Read folder",
+        "teacher_created": "Class {code} is open: give the students this code (keep the key "
+                           "to yourself).",
+        "teacher_class": "class {code}",
+        "teacher_files": "handed-in files",
+        "teacher_showing": "Showing {where}, lesson {lesson}: {students:student/students}, "
+                           "{answers:answer/answers} in all. Refreshes as answers arrive.",
+        "teacher_no_folder": "There is no folder {folder}.",
+        "teacher_refused": "{n:file/files} refused: {reasons}",
+        "teacher_counts": "{answered} answered · first try right: {first} · {shown} pressed "
+                          "Show me first",
+        "teacher_exact": "exact",
+        "teacher_help": "Start a class: type a key of your own (8 characters or more) and press "
+                        "New class, then give the students the code it shows; each student "
+                        "types their name and the code in the lesson's bar. Here you see, per "
+                        "question, what the class answered against the exact answer, refreshing "
+                        "as answers arrive. Coming back: type the code and your key, press Open "
+                        "class. JupyterLite students hand in their progress files: put them in "
+                        "a folder and read it.",
+        "teacher_students": "students",
     },
     "ja": {
         "not_allowed": "できません：{reason}",
@@ -146,6 +210,65 @@ LABELS: dict[str, dict[str, str]] = {
         "odds_wait": "確率はあなたの番に表示されます。",
         "odds_best": "★ 最善",
         "odds_choice": "選択",
+        "predict_tag": "予想：",
+        "exercise_tag": "求めてみよう：",
+        "check": "答え合わせ",
+        "show_me": "答えを見る",
+        "answer_placeholder": "例：0.25、25%、1/4",
+        "prediction_kept": "予想は最初に入力したまま残します。大切なのは正確な答えと比べることで、"
+                           "あとから変えることではありません。",
+        "prediction_near": "あなたの予想：{given}。正確な答え：{exact}。近い、よい予想です。",
+        "prediction_far": "あなたの予想：{given}。正確な答え：{exact}。かなり離れています。"
+                          "下のセルでこの数がどこから来るかを見てみましょう。",
+        "prediction_picked": "あなたの予想：{given}。正解です。理由は下のセルで見られます。",
+        "prediction_missed": "あなたの予想：{given}。答え：{exact}。理由は下のセルで見られます。",
+        "shown_answer": "答え：{exact}（答えを見ました。解答はしていません）",
+        "answer_right": "正解：{exact}。",
+        "answer_wrong_count": "まだ正解ではありません（ここまで{tries}回）。"
+                              "もう一度試すか、ヒントを見てみましょう。",
+        "answer_hidden": "答えるまで非表示：正確な答えはここで計算され、上の問いに答える"
+                         "（または「答えを見る」を押す）と表示されます — {question}",
+        "code_answer_missing": "まだ答えがありません。None をあなたの結果に書き換えて、"
+                               "セルをもう一度実行してください（問い {qid}）。",
+        "name_placeholder": "名前（なくても可）",
+        "class_code_placeholder": "クラスコード",
+        "join": "クラスに参加",
+        "use_name": "この名前を使う",
+        "name_needed": "先に名前を入力してください。クラスではその名前で答えが表示されます。",
+        "joined": "クラス {code} に {name} として参加中：答えは先生にも届きます。",
+        "not_sent": "答えはファイルに保存されましたが、クラスには届きませんでした（{reason}）。"
+                    "次に答えるときに送ります。",
+        "progress_new": "進み具合はこのノートブックの隣の {file} に保存されます。",
+        "progress_restored": "おかえりなさい。{file} から進み具合を読み込みました"
+                             "（答え{answers}件、ステップ{steps}個完了）。",
+        "progress_saved": "{file} に保存しました：答え{answers}件、ステップ{steps}個完了。",
+        "progress_not_saved": "進み具合を保存できませんでした：{reason}",
+        "progress_unreadable": "進み具合のファイルが読めなかったため、{kept} として別に残し（何も"
+                               "消していません）、新しく始めます：{reason}",
+        "download_progress": "進み具合をダウンロード（提出用ファイル）",
+        "teacher_code": "クラスコード（空欄なら新規）",
+        "teacher_key": "先生用キー（8文字以上）",
+        "teacher_open": "クラスを開く",
+        "teacher_new": "新しいクラス",
+        "teacher_folder": "提出された進み具合ファイルのフォルダー",
+        "teacher_read_folder": "フォルダーを読む",
+        "teacher_created": "クラス {code} を作りました。生徒にはこのコードを伝えてください（キーは"
+                           "先生だけのものです）。",
+        "teacher_class": "クラス {code}",
+        "teacher_files": "提出ファイル",
+        "teacher_showing": "{where}・レッスン {lesson}：生徒{students}人、答え全{answers}件。"
+                           "答えが届くと更新されます。",
+        "teacher_no_folder": "フォルダー {folder} はありません。",
+        "teacher_refused": "{n}個のファイルを読み込めませんでした：{reasons}",
+        "teacher_counts": "回答{answered}人・1回目で正解：{first}・先に「答えを見る」：{shown}人",
+        "teacher_exact": "正確な値",
+        "teacher_help": "クラスを始めるには、自分だけのキー（8文字以上）を入力して"
+                        "「新しいクラス」を押し、表示されたコードを生徒に伝えます。生徒はレッスンの上の欄に名前と"
+                        "コードを入力します。ここには問いごとに、クラスの答えと正確な答えが並び、"
+                        "答えが届くたびに更新されます。あとで開くときは、コードとキーを入力して"
+                        "「クラスを開く」を押します。JupyterLite の生徒は進み具合のファイルを"
+                        "提出します。ファイルを1つのフォルダーに置いて読み込んでください。",
+        "teacher_students": "生徒数",
     },
 }
 

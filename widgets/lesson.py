@@ -10,6 +10,7 @@ the reason beside the click: a wrong but legal move never runs on into the bots'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
@@ -38,6 +39,7 @@ class RuleStep(w.VBox):
         self._mood = "goal"
         self._last = ""
         self._outcome: list[Event] = []  # what the ✔ move did, before any bot answered
+        self._earned_hooks: list[Callable[[], None]] = []
         self.feedback = w.HTML(layout=w.Layout(flex="1 1 auto"))
         self.feedback.add_class("boardlib-feedback")
         self.reset_button = w.Button(icon="refresh", layout=w.Layout(  # never squeezed
@@ -62,6 +64,10 @@ class RuleStep(w.VBox):
     def earned(self) -> bool:
         """Whether the student has made the move this step is about (and not undone it)."""
         return self._earned_at is not None
+
+    def on_earned(self, hook: Callable[[], None]) -> None:
+        """Call ``hook`` each time the student earns the step's ✔ (a lesson keeps it)."""
+        self._earned_hooks.append(hook)
 
     def goal(self) -> str:
         return self.step.goal.get(self.lang, self.step.goal["en"])
@@ -132,6 +138,8 @@ class RuleStep(w.VBox):
             self._mood = "done"
             self._outcome = own_part(events)
             self.board.announce(self._show())  # where the student is looking: on the board
+            for hook in self._earned_hooks:
+                hook()
             return
         else:  # a move on the way to the goal (the gate lets no other through)
             self._mood, self._last = "way", action
