@@ -193,13 +193,17 @@ def test_notebook_links_point_at_notebooks_that_exist():
 
 def test_the_journey_odds_lesson_says_its_counts_come_from_the_placeholder_split():
     """Ambar (2018)'s round-1/round-2 split of the journey deck is a placeholder, and with it the
-    lesson's exact odds ("next black 13/31"): the text beside them says so."""
+    lesson's exact odds ("next black 13/31", printed once the student has predicted it): the
+    text beside them says so."""
     cells = json.loads((NOTEBOOKS / "ambar_2018" / "03_probability.ipynb").read_text())["cells"]
     odds = next(k for k, cell in enumerate(cells) if "next black" in "".join(cell["source"]))
     beside = "".join(cells[odds + 1]["source"])
     assert cells[odds + 1]["cell_type"] == "markdown"
-    assert "placeholder" in beside and "13/31" in beside and "round 2" in beside
+    assert "placeholder" in beside and "next black" in beside and "round 2" in beside
     assert "placeholder round split" in "".join(cells[odds]["source"])
+    # the number itself waits for the student's prediction (#26): printed, but hidden till then
+    hidden = cells[odds].get("metadata", {}).get("boardlib", {}).get("hidden_output", "")
+    assert "next black 13/31" in hidden and "13/31" not in beside
 
 
 @pytest.mark.parametrize("path", ALL, ids=[str(p.relative_to(NOTEBOOKS)) for p in ALL])

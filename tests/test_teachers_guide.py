@@ -46,12 +46,15 @@ QUOTED = {  # notebook → numbers the guide quotes from its outputs
 
 
 def _outputs(notebook: str) -> str:
+    """What the notebook printed: its stored outputs, and the text of the outputs that wait
+    for a student's answer (kept in the cell's metadata by scripts/refresh_notebook_outputs.py)."""
     cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
     texts = []
     for cell in cells:
         for output in cell.get("outputs", []):
             text = output.get("text") or output.get("data", {}).get("text/plain", "")
             texts.append("".join(text))
+        texts.append(cell.get("metadata", {}).get("boardlib", {}).get("hidden_output", ""))
     return "\n".join(texts)
 
 
