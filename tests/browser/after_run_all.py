@@ -37,9 +37,42 @@ def the_finished_game_shows_its_ranking(page: Page) -> list[str]:
     return [] if "Final ranking" in said else [f"the finished game shows no ranking: {said!r}"]
 
 
+REVEALED_JS = """
+() => ({
+  answers: document.querySelectorAll('.boardlib-revealed-answer').length,
+  shown: [...document.querySelectorAll('.boardlib-revealed-answer')]
+    .filter(e => e.getBoundingClientRect().height > 0).length,
+  covers: [...document.querySelectorAll('.boardlib-hidden-note')]
+    .filter(e => e.getBoundingClientRect().height > 0).length,
+  questions: document.querySelectorAll('.boardlib-question').length,
+  feedback: [...document.querySelectorAll('.boardlib-question .boardlib-question-feedback')]
+    .map(e => e.innerText.trim()).filter(t => t),
+})
+"""
+
+
+def nothing_is_answered_or_revealed(page: Page) -> list[str]:
+    """A probability lesson after Run All (#26): every question waits for the student, with no
+    feedback; every cell that computes an answer shows only its cover, its output hidden."""
+    seen = page.evaluate(REVEALED_JS)
+    first = page.locator(".boardlib-question").first
+    if seen["questions"]:
+        first.scroll_into_view_if_needed()
+        where = page.url.split("/tree/")[-1].split("?")[0].replace("/", "__")
+        page.screenshot(path=str(SCREENSHOTS / f"lab__{where}__question_waiting.png"))
+    faults = [] if seen["questions"] >= 5 else [f"{seen['questions']} questions on the page"]
+    if not seen["answers"] or seen["shown"] or seen["covers"] != seen["answers"]:
+        faults.append(f"hidden answers after Run All: {seen}")
+    return faults + [f"a question answered by Run All: {text}" for text in seen["feedback"]]
+
+
+PROBABILITY_LESSONS = ("ambar_fossils/03_probability.ipynb", "ambar_2018/03_probability.ipynb",
+                       "amber_route/03_probability.ipynb", "amphipolis/03_probability.ipynb",
+                       "bots.ipynb")
 AFTER_RUN_ALL: dict[str, tuple[Callable[[Page], list[str]], ...]] = {
     "ambar_2018/02_play.ipynb": (the_watched_game_ends_with_a_winner,),
     "amber_route/02_play.ipynb": (the_finished_game_shows_its_ranking,),
+    **{lesson: (nothing_is_answered_or_revealed,) for lesson in PROBABILITY_LESSONS},
 }
 """Notebook (under notebooks/) -> the checks of its page after Run All."""
 

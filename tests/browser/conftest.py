@@ -135,6 +135,10 @@ def isolated_jupyter_env(home: Path) -> dict[str, str]:
         env[var] = str(home / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env.pop("JUPYTER_PATH", None)
+    # A lesson's kept progress and the class store: never in the repository, never shared
+    # with a developer's own (widgets/record.py, widgets/class_store.py).
+    env["BOARDLIB_PROGRESS_DIR"] = str(home / "progress")
+    env["BOARDLIB_CLASS_STORE"] = f"sqlite:///{home / 'classes.sqlite'}"
     return env
 
 

@@ -430,3 +430,25 @@ def run_in_new_cell(page: Page, code: str) -> None:
     page.keyboard.insert_text(code)  # as pasted: no auto-closed brackets
     page.keyboard.press("Shift+Enter")
     wait_for_execution(page)
+
+
+SHOW_ME_JS = """
+() => [...document.querySelectorAll('button.boardlib-show-me')].filter(b => !b.disabled).length
+"""
+COVERS_JS = """
+() => [...document.querySelectorAll('.boardlib-hidden-note')]
+  .filter(e => e.getBoundingClientRect().height > 0).length
+"""
+
+
+def show_every_answer(page: Page, timeout: float = 60.0) -> int:
+    """Press every lesson question's "Show me" (#26), as a student who wants the answers
+    would, and wait until no answer is covered; returns how many were pressed."""
+    pressed = 0
+    while (left := page.evaluate(SHOW_ME_JS)):
+        page.locator("button.boardlib-show-me:not([disabled])").first.click()
+        pressed += 1
+        wait_until(lambda left=left: page.evaluate(SHOW_ME_JS) < left, timeout,
+                   "the pressed Show me to turn off")
+    wait_until(lambda: page.evaluate(COVERS_JS) == 0, timeout, "every answer uncovered")
+    return pressed

@@ -153,13 +153,13 @@ def test_three_and_four_player_amber_route_boards_fit_and_their_clicks_land(
 
 
 def rule_steps(notebook) -> list[str]:
-    """The names of the rule steps a lesson notebook shows, in order (``RuleStep(game, name)``
-    cells whose last line displays the step)."""
+    """The names of the rule steps a lesson notebook shows, in order (``lesson.step(name)`` or
+    ``RuleStep(game, name)`` cells whose last line displays the step)."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     found = []
     for cell in cells:
         source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-        made = re.search(r'RuleStep\(\s*"[a-z_]+"\s*,\s*"([a-z_]+)"', source)
+        made = re.search(r'(?:lesson\.step|RuleStep\(\s*"[a-z_]+"\s*,)\(?\s*"([a-z_]+)"', source)
         if cell["cell_type"] == "code" and made:
             found.append(made.group(1))
     return found

@@ -99,6 +99,17 @@ def finished(page: Page) -> bool:
     return not state["unrun"] or bool(pages.output_errors(page))
 
 
+VISIBLE_OUTPUT_TEXT_JS = """
+() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter(e => e.getBoundingClientRect().height > 0).map(e => e.innerText)
+"""
+
+
+def visible_texts(page: Page) -> list[str]:
+    """The outputs a student can see now (an answer that waits for them is not among them)."""
+    return list(page.evaluate(VISIBLE_OUTPUT_TEXT_JS))
+
+
 def run_in_lite(page: Page, site: str, notebook: str) -> float:
     """Open a lesson in the site, Run All, wait; assert no error output and drawn canvases.
     Returns the seconds Run All took (the setup cell's installs included, the kernel's start
@@ -144,25 +155,29 @@ def test_the_offline_site_runs_the_play_notebook_and_a_click_plays(offline_page:
                          LAB_SCROLLER)
 
 
-OUTPUT_TEXT_JS = """
-() => [...document.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText)
-"""
-
-
 def test_a_probability_lesson_runs_offline_with_its_plots_skipped(offline_page: Page,
                                                                   lite_site: str) -> None:
-    """Exact tables and simulations run; each plot gives way to the note (no matplotlib)."""
+    """Exact tables and simulations run, hidden until the student answers (#26: Run All
+    reveals nothing; "Show me" reveals each); each plot gives way to the note (no matplotlib);
+    the student's progress is kept in the browser's own storage, beside the notebook."""
     from widgets.lite import PLOT_NOTE
 
     page = offline_page
     notebook = "amphipolis/03_probability.ipynb"
+    exact = "expected turns left: 31293049609/2896546814"
     try:
         run_in_lite(page, lite_site, notebook)
-        texts = page.evaluate(OUTPUT_TEXT_JS)
-        assert any("expected turns left: 31293049609/2896546814" in t for t in texts), (
-            "the exact answer is missing")
+        assert not any(exact in t for t in visible_texts(page)), "Run All revealed an answer"
+        assert pages.show_every_answer(page) >= 5
+        texts = visible_texts(page)
+        assert any(exact in t for t in texts), "the exact answer is missing once shown"
         notes = sum(PLOT_NOTE[:40] in t for t in texts)
         assert notes >= 2, f"{notes} plot notes; expected one per plot"
+        kept = "amphipolis/03_probability.progress.json"  # in the browser's own storage
+        page.goto(f"{lite_site}/lab/index.html?path={kept}")
+        editor = page.locator(".jp-FileEditor .cm-content").first
+        pages.wait_until(lambda: '"status": "shown"' in editor.inner_text(), 60.0,
+                         f"{kept} kept by the browser, with the answers shown")
     finally:
         pages.screenshot(page, SCREENSHOTS / "lite__amphipolis__03_probability__full.png",
                          LAB_SCROLLER)
@@ -181,7 +196,8 @@ def test_the_bots_lesson_runs_offline_and_its_board_plays(offline_page: Page,
     try:
         seconds = run_in_lite(page, lite_site, "bots.ipynb")
         print(f"bots.ipynb: Run All took {seconds:.1f} s in the offline site")
-        texts = "\n".join(page.evaluate(OUTPUT_TEXT_JS))
+        pages.show_every_answer(page)  # the tournament and the plots wait for predictions
+        texts = "\n".join(visible_texts(page))
         for printed in ("chance that a roll loses the turn: 1/6",  # the exact part
                         "the bot plays: take AN (tree of 58 positions)",  # the search tree
                         "16.7%  [ 3.0%, 56.4%]", "83.3%"):  # the tournament, as with 2 jobs

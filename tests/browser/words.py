@@ -417,7 +417,7 @@ def rule_steps(notebook: Path) -> list[str]:
     """The lesson steps a rules notebook shows, in page order (one board, one odds panel each)."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     source = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
-    return re.findall(r'RuleStep\("amber_route", "(\w+)"\)', source)
+    return re.findall(r'(?:lesson\.step\(|RuleStep\("amber_route", )"(\w+)"\)', source)
 
 
 def several_dice_rows(tables: list[dict[str, Any]]) -> int:
