@@ -71,6 +71,7 @@ def test_a_prediction_reveals_the_answer_and_is_kept_as_made(progress_here: Path
     box = taught.ask("guess")
     with taught.after("guess") as shown:
         print("exact: 1/6")
+    assert [out["text"] for out in shown.outputs] == ["exact: 1/6\n"]  # kept, hidden
     assert hidden(shown) and "Hidden until you answer" in taught.reveals["guess"][0][0].value
     said = box.check("50%")
     assert "1/6" in said and "Your prediction: 50%" in said
@@ -234,3 +235,21 @@ def test_a_choice_prediction_is_told_by_its_words() -> None:
     box.entry.value = "one"
     said = box.check()
     assert said.startswith("あなたの予想：1。答え：偶数"), said
+
+
+def test_a_rule_step_done_is_kept_once_and_restored(progress_here: Path) -> None:
+    rules = Lesson("ambar_fossils/01_rules")
+    step = rules.step("stack")
+    assert rules.questions == {} and "progress will be kept" in rules.status.value
+    step.board.play("place 1")
+    step.board.undo()
+    step.board.play("place 1")  # earned twice: done once
+    done = kept_steps(progress_here)
+    assert list(done) == ["stack"]
+    assert "1 step done" in Lesson("ambar_fossils/01_rules").status.value
+
+
+def kept_steps(folder: Path) -> dict[str, float]:
+    found = record.load(folder / "01_rules.progress.json", "ambar_fossils/01_rules")
+    assert found is not None
+    return found.steps

@@ -11,14 +11,16 @@ is a rule step whose ✔ is kept in the progress too.
 from __future__ import annotations
 
 import base64
+import io
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from fractions import Fraction
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+from IPython import get_ipython
 from IPython.display import display
 
 from widgets import class_store, record
@@ -332,18 +334,16 @@ class Lesson(w.VBox):
         for qid in qids:
             held.add_class(f"boardlib-answer-for-{qid}")
         display(held)  # type: ignore[no-untyped-call]  # IPython's
-        shown.__enter__()
-        try:
+        with captured_into(shown):
             yield shown
-        finally:
-            shown.__exit__(None, None, None)
 
     def _show_reveals(self, qid: str) -> None:
         """Show or cover the cells waiting for ``qid``: a cell shows once all its questions
         are revealed; its cover names the first question still open."""
         for cover, shown, qids in self.reveals.get(qid, []):
             waiting = [q for q in qids if not self.askings[q].revealed]
-            shown.layout.display = "none" if waiting else None
+            # "" and not None: JupyterLite's widgets keep "none" when it is set back to None
+            shown.layout.display = "none" if waiting else ""
             prompt = self.questions[waiting[0]].text(self.questions[waiting[0]].prompt,
                                                      self.lang) if waiting else ""
             cover.value = note(label("answer_hidden", self.lang, question=prompt), "info",
@@ -402,6 +402,60 @@ class Lesson(w.VBox):
             f'<a class="boardlib-download-progress" download="{escape(self.path.name)}" '
             f'href="data:application/json;base64,{data}" style="font-size:15px">'
             f'⬇ {escape(label("download_progress", lang))}</a>')
+
+
+class _Into(io.TextIOBase):
+    """A text stream (stdout or stderr) whose writes gather for an Output widget: sent in one
+    piece at the next display and at the end, not one widget update a ``print``."""
+
+    def __init__(self, pending: list[dict[str, Any]], name: str) -> None:
+        self.pending, self.name = pending, name
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        last = self.pending[-1] if self.pending else None
+        if last is not None and last["output_type"] == "stream" and last["name"] == self.name:
+            last["text"] += text
+        elif text:
+            self.pending.append({"output_type": "stream", "name": self.name, "text": text})
+        return len(text)
+
+
+@contextmanager
+def captured_into(shown: w.Output) -> Iterator[None]:
+    """Send what the body prints and displays (text, tables, plots, widgets) into ``shown``,
+    in the kernel itself. Why not ``with shown:``: that capture is done by the page, which
+    routes the cell's messages by their id — JupyterLite's kernel gives none, so everything
+    captured there was lost; done here, it works the same in JupyterLab, Voila and Lite."""
+    publisher = getattr(get_ipython(), "display_pub", None)
+    own = publisher is not None and "publish" in vars(publisher)  # else the class's method
+    publish = getattr(publisher, "publish", None)
+    pending: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        if pending:
+            shown.outputs = (*shown.outputs, *pending)
+            pending.clear()
+
+    def into(data: Mapping[str, Any], metadata: Mapping[str, Any] | None = None,
+             *_args: Any, **_kwargs: Any) -> None:
+        pending.append({"output_type": "display_data", "data": dict(data),
+                        "metadata": dict(metadata or {})})
+        flush()  # a progress bar shows as soon as it is displayed
+
+    if publisher is not None:
+        publisher.publish = into
+    try:
+        with redirect_stdout(_Into(pending, "stdout")), redirect_stderr(_Into(pending, "stderr")):
+            yield
+    finally:
+        flush()
+        if publisher is not None and own:
+            publisher.publish = publish
+        elif publisher is not None:
+            del publisher.publish
 
 
 def as_fraction(value: Fraction | float | int) -> Fraction:

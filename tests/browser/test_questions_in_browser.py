@@ -59,12 +59,17 @@ def box(page: Page, question: Question) -> Locator:
     return page.locator(f".boardlib-question-{question.id}").first
 
 
-def answer(page: Page, question: Question, text: str) -> dict[str, str]:
-    """Type ``text`` into the question's box and press Check; the feedback that appears."""
+def answer(page: Page, question: Question, text: str, enter: bool = False) -> dict[str, str]:
+    """Type ``text`` into the question's box and press Check (or Enter in the box); the
+    feedback that appears."""
     held = box(page, question)
     before = feedback(page, question)
-    held.locator(".boardlib-answer input").fill(text)
-    held.locator(".boardlib-check").click()
+    typed = held.locator(".boardlib-answer input")
+    typed.fill(text)
+    if enter:
+        typed.press("Enter")
+    else:
+        held.locator(".boardlib-check").click()
     return pages.wait_until(lambda: (now := feedback(page, question)) != before and now,
                             15.0, f"feedback on {text!r} to {question.id}")
 
@@ -128,7 +133,7 @@ def test_a_student_predicts_and_works_it_out_in_jupyterlab(page: Page, lab: Serv
         assert isinstance(work.answer, NumberAnswer)
         why = work.answer.mistakes[0].why["en"]
         assert why in wrong["text"], wrong
-        right = answer(page, work, str(work.answer.value))
+        right = answer(page, work, str(work.answer.value), enter=True)  # Enter checks too
         assert right["tone"] == "right" and right["text"].startswith("Right"), right
         kept = record.load(jupyter_home / "progress" / record.file_name(LESSON, STUDENT), LESSON)
         assert kept is not None and kept.student == STUDENT
@@ -143,6 +148,11 @@ def test_a_student_predicts_and_works_it_out_in_jupyterlab(page: Page, lab: Serv
         assert "あなたの予想" in feedback(page, predict)["text"]
         box(page, predict).scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "questions__lab__prediction_after__ja.png"))
+        waiting = next(q for q in questions_of(LESSON).values()
+                       if q.kind == "predict" and q.id != predict.id)
+        box(page, waiting).scroll_into_view_if_needed()
+        assert waiting.prompt["ja"] in box(page, waiting).inner_text()
+        page.screenshot(path=str(SCREENSHOTS / "questions__lab__prediction_before__ja.png"))
         junk_ja = answer(page, work, "わからない")
         assert junk_ja["tone"] == "invalid" and "わからない" in junk_ja["text"], junk_ja
         box(page, work).scroll_into_view_if_needed()
