@@ -196,6 +196,7 @@ def test_a_student_in_class_answers_wrong_then_right_in_voila(
         assert f"In class {CLASS} as Ana" in said, said
         wrong = answer(page, work, str(wrong_value(work)))
         assert wrong["tone"] == "wrong" and work.answer.mistakes[0].why["en"] in wrong["text"]
+        box(page, work).scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / "questions__voila__wrong.png"))
         right = answer(page, work, str(work.answer.value))
         assert right["tone"] == "right", right
