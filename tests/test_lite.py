@@ -46,14 +46,18 @@ def _installer(out_of_reach: set[str]):
     return install, asked
 
 
-@pytest.fixture
-def no_matplotlib_afterwards(monkeypatch):
-    """prepare() may replace matplotlib in sys.modules: put the real one back afterwards."""
-    for name in ("matplotlib", "matplotlib.pyplot"):
-        if name in sys.modules:
-            monkeypatch.setitem(sys.modules, name, sys.modules[name])
+@pytest.fixture(autouse=True)
+def no_matplotlib_afterwards():
+    """prepare() may replace matplotlib in sys.modules: put the real one back afterwards, after
+    every test here (a stand-in left behind made the teacher's plots vanish in later tests)."""
+    names = ("matplotlib", "matplotlib.pyplot")
+    kept = {name: sys.modules[name] for name in names if name in sys.modules}
+    yield
+    for name in names:
+        if name in kept:
+            sys.modules[name] = kept[name]
         else:
-            monkeypatch.delitem(sys.modules, name, raising=False)
+            sys.modules.pop(name, None)
 
 
 def test_outside_the_browser_prepare_does_nothing():

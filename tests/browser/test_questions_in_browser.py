@@ -75,11 +75,13 @@ def answer(page: Page, question: Question, text: str, enter: bool = False) -> di
 
 
 def feedback(page: Page, question: Question) -> dict[str, str]:
+    """The question's feedback line, its tone and text read at one moment (the line is
+    replaced whole on each answer: two reads could straddle a change)."""
     found = box(page, question).locator(".boardlib-question-feedback")
     if not found.count():
         return {}
-    return {"tone": found.first.get_attribute("data-tone") or "",
-            "text": found.first.inner_text()}
+    return dict(found.first.evaluate(
+        "e => ({tone: e.getAttribute('data-tone') || '', text: e.innerText})"))
 
 
 def revealed(page: Page, question: Question) -> bool:
