@@ -28,6 +28,7 @@ from widgets.controller import (
     narrate,
 )
 from widgets.focus import CANVAS_CLASS, focus_guard
+from widgets.keys import BoardVoice, KeyboardMoves, key_moves_data
 from widgets.spec import Odds
 from widgets.svg import to_svg
 
@@ -299,7 +300,14 @@ class Board(w.VBox):
         self.controls = Controls(moves=moves, setup=setup)
         self.tools = moves.row if moves is not None else w.HBox(
             layout=w.Layout(flex_flow="row wrap"))
-        self._tool_widgets = self.tools.children  # the move buttons go in before the language
+        # The keyboard's way to every move, first in the row (first for Tab), one line high.
+        self.keyboard = KeyboardMoves()
+        self.keyboard.on_msg(self._key_pressed)
+        self.keyboard.observe(lambda change: self.controller.focus_move(change["new"] or None),
+                          "focused")
+        self.voice = BoardVoice()  # the canvas's words and the live region: no height
+        self._tool_widgets = (self.keyboard, *self.tools.children)  # the move buttons go in
+        # before the language
         # Beside the canvas (under it when the page is too narrow), with the odds open: the
         # odds panel and the move buttons, where the student looks, not under a board taller
         # than the screen (_lay_out).
@@ -315,8 +323,18 @@ class Board(w.VBox):
         rows = [setup.panel] if setup is not None else []
         parts = [*rows, self.tools, self.curtain_button, beside, self.chooser, self.status,
                  self.result_panel, self.narration]
-        super().__init__([*parts, focus_guard()])
+        super().__init__([*parts, self.voice, focus_guard()])
         self.add_class("boardlib-board")
+
+    def _key_pressed(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        """Enter on the keyboard's list: play exactly the move in focus (if it is still one
+        of the moves: a list the page showed before the last change plays nothing)."""
+        if content.get("event") != "play":
+            return
+        moves = self.controller.keyboard_moves()
+        index, action = content.get("index"), content.get("action")
+        if isinstance(index, int) and 0 <= index < len(moves) and moves[index].action == action:
+            self.controller.play(str(action))
 
     def _button(self, key: str, handler: Callable[[], object], **style: Any) -> w.Button:
         button = w.Button(description=self.controller.label(key),
@@ -454,6 +472,7 @@ class Board(w.VBox):
         self.odds_panel.value = (odds_table_html(screen.odds, self.controller.label,
                                                  screen.deciding) if screen.odds_shown else "")
         self._draw_move_buttons(screen.moves)
+        self._draw_keys(screen.keyboard, screen.position_words, screen.said)
         self._lay_out(screen.odds_shown)
         self._draw_chooser(screen.choices)
         self.curtain_button.layout.display = "" if screen.curtain is not None else "none"
@@ -514,6 +533,19 @@ class Board(w.VBox):
             button.on_click(lambda _, action=move.action: self.controller.play(action))
             buttons.append(button)
         self.move_buttons.children = buttons
+
+    def _draw_keys(self, moves: tuple[MoveButton, ...], position: str, said: str) -> None:
+        """The keyboard's list and the screen reader's words, sent only when they change."""
+        say = self.controller.label
+        data = key_moves_data(moves)
+        if self.keyboard.moves != data:
+            self.keyboard.moves = data
+        self.keyboard.label, self.keyboard.empty = say("keys_label"), say("keys_none")
+        self.keyboard.count = say("keys_count", n="{n}", of="{of}")
+        if self.voice.label != position:
+            self.voice.label = position
+        if self.voice.said != said:
+            self.voice.said = said
 
     def _draw_chooser(self, choices: tuple[str, ...]) -> None:
         """The menu's choices as buttons below the board (for keyboards and screen readers)."""

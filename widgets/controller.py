@@ -85,6 +85,9 @@ class Screen:
     odds: Odds | None  # the decision's chances (None: none to show now)
     deciding: bool  # a person is to move (the panel's "no chance here" vs "wait")
     moves: tuple[MoveButton, ...]
+    keyboard: tuple[MoveButton, ...]  # every legal move, in words, for the keyboard's list
+    position_words: str  # the position in words for the seat at the screen (the canvas's label)
+    said: str  # what a screen reader hears now: the header's message, the latest turn
     choices: tuple[str, ...]  # the chooser's moves in words (empty: no chooser)
     curtain: str | None  # the curtain button's words while a curtain is down
     undo: ButtonState
@@ -135,6 +138,7 @@ class BoardController:
         self._menu_point: tuple[float, float] = (0.0, 0.0)  # where the chooser menu opens
         self._unveiled: int | None = None
         self._choices: list[Choice] = []
+        self._focused: str | None = None  # the move the keyboard's list has in focus
         self.last_events: list[Event] = []
         self._body_cache: tuple[CacheKey, tuple[Scene, list[Shape], set[str]]] | None = None
         self._narration_cache: tuple[CacheKey, tuple[str, ...]] | None = None
@@ -302,6 +306,10 @@ class BoardController:
                 marks[target] = "hint"
         if self._refused:
             marks[self._refused] = "refused"
+        if self._focused and self.match.waiting_for_person() and not self.curtained():
+            target = self.spec.target_of(self._focused, self.state.current_player(), seen)
+            if target:
+                marks[target] = "focus"  # over the others: where the keyboard is
         return marks
 
     def last_move_tags(self, seen: Seen, present: set[str]) -> dict[str, str]:
@@ -449,6 +457,14 @@ class BoardController:
             if self._message is not None and self._message.tone in ("refused", "aside"):
                 break  # refused, or set aside by a lesson step: the rest is not played
         return said
+
+    def focus_move(self, action: str | None) -> None:
+        """Outline the target of ``action``, the move the keyboard's list has in focus (None:
+        the list lost focus): a sighted keyboard user sees which place Enter will play."""
+        if action == self._focused:
+            return
+        self._focused = action or None
+        self._changed()
 
     def cancel_choice(self) -> str:
         """Shut the chooser without a move (its Cancel, on the board or below it)."""
@@ -662,7 +678,9 @@ class BoardController:
         return Screen(scene=self._scene, status=self.status(), narration=self.narration(),
                       result=self.result_table(), odds_shown=shown,
                       odds=self.odds() if shown else None, deciding=deciding,
-                      moves=self.move_buttons(), choices=self.choice_words(),
+                      moves=self.move_buttons(), keyboard=self.keyboard_moves(),
+                      position_words=self.position_words(), said=self.said(),
+                      choices=self.choice_words(),
                       curtain=self.curtain_words(), undo=self.undo_button(),
                       hint=ButtonState(disabled=not deciding or self.curtained()),
                       game_over=self.state.is_terminal())
@@ -692,6 +710,32 @@ class BoardController:
                      for action in self.state.legal_actions()
                      if action.kind in self.spec.button_kinds
                      or self.spec.target_of(action, seat, seen) is None)
+
+    def keyboard_moves(self) -> tuple[MoveButton, ...]:
+        """Every legal move of the person to move, in the board's words (empty while a bot
+        thinks, the curtain is down or the game is over): the keyboard's way to play."""
+        if not self.match.waiting_for_person() or self.curtained():
+            return ()
+        seen = self.seen()
+        return tuple(MoveButton(str(action), self.spec.action_words(action, seen, self.lang))
+                     for action in self.state.legal_actions())
+
+    def position_words(self) -> str:
+        """The position as the seat at the screen may see it, in words: the command line's
+        text (``boardlib.cli.position_lines``) from the same observation the board draws, so
+        hidden cards stay hidden here too; under the curtain, only whose turn it is."""
+        from boardlib.cli import position_lines
+
+        if self.curtained():
+            return self.status_text()
+        lines = position_lines(self.seen(), self.info, self.viewer, self.lang)
+        joiner = "。" if self.lang == "ja" else ". "
+        return joiner.join(" ".join(line.split()) for line in [self.title(), *lines])
+
+    def said(self) -> str:
+        """What the live region says: the header's message and the latest turn told."""
+        latest = self.narration()[:1]
+        return " ".join(part for part in (self.status_text(), *latest) if part)
 
     def choice_words(self, seen: Seen | None = None) -> tuple[str, ...]:
         """Each choice in words (a route's moves joined by arrows)."""

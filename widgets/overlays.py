@@ -48,6 +48,7 @@ OUTLINES = {  # kind → (colour, line width, dash)
     "chosen": ("#111111", 4.0, ()),
     "refused": ("#e00000", 5.0, ()),
     "last": ("#ff8c00", 3.0, (4.0, 3.0)),
+    "focus": ("#111111", 6.0, (10.0, 4.0)),  # the keyboard's move: thick, dark and dashed
 }
 
 
