@@ -55,7 +55,8 @@ class QuestionBox(w.VBox):
                 options=[(key, key) for key in question.answer.options], value=None,
                 layout=w.Layout(width="auto"))
         else:
-            self.entry = w.Text(continuous_update=True, layout=w.Layout(width="220px"))
+            self.entry = w.Text(continuous_update=True, layout=w.Layout(width="300px"),
+                                style={"description_width": "initial"})  # a named box
             self.entry.on_msg(self._enter_pressed)
         self.entry.add_class("boardlib-answer")
         self._labelled: list[tuple[w.Button, str]] = []
@@ -131,6 +132,7 @@ class QuestionBox(w.VBox):
             self.entry.value = current
         else:
             self.entry.placeholder = label("answer_placeholder", lang)
+            self.entry.description = label("answer_label", lang)
         self.hint_button.disabled = not question.hint
         self.hint_line.value = (note(question.text(question.hint, lang), "info",
                                      "boardlib-question-hint-text")
@@ -166,10 +168,14 @@ class Lesson(w.VBox):
         self.class_code = ""
         self._sent: set[str] = set()
         self.name_box = w.Text(placeholder=label("name_placeholder", lang),
-                               layout=w.Layout(width="200px"))
+                               description=label("name_label", lang),
+                               style={"description_width": "initial"},
+                               layout=w.Layout(width="260px"))
         self.name_box.add_class("boardlib-student-name")
         self.code_box = w.Text(placeholder=label("class_code_placeholder", lang),
-                               layout=w.Layout(width="160px"))
+                               description=label("class_code_label", lang),
+                               style={"description_width": "initial"},
+                               layout=w.Layout(width="240px"))
         self.code_box.add_class("boardlib-class-code")
         self.join_button = w.Button(layout=w.Layout(width="auto", min_width="max-content"))
         self.join_button.add_class("boardlib-join")
@@ -379,6 +385,8 @@ class Lesson(w.VBox):
             self._show_reveals(qid)
         self.name_box.placeholder = label("name_placeholder", lang)
         self.code_box.placeholder = label("class_code_placeholder", lang)
+        self.name_box.description = label("name_label", lang)
+        self.code_box.description = label("class_code_label", lang)
         self.refresh()
 
     def _say(self, tone: str, key: str, **values: object) -> None:

@@ -51,12 +51,16 @@ function render({ model, el }) {
     const all = moves();
     label.textContent = model.get("label");
     list.replaceChildren();
-    if (!all.length) {
+    if (!all.length) {  // still an option (a listbox needs one), one that plays nothing
       const none = document.createElement("div");
       none.className = "boardlib-keys-none";
+      none.id = id + "-none";
+      none.setAttribute("role", "option");
+      none.setAttribute("aria-disabled", "true");
+      none.setAttribute("aria-selected", "false");
       none.textContent = model.get("empty");
       list.append(none);
-      list.removeAttribute("aria-activedescendant");
+      list.setAttribute("aria-activedescendant", none.id);
       count.textContent = "";
       return;
     }

@@ -86,6 +86,9 @@ LABELS: dict[str, dict[str, str]] = {
         "check": "Check",
         "show_me": "Show me",
         "answer_placeholder": "e.g. 0.25, 25% or 1/4",
+        "answer_label": "Your answer:",
+        "name_label": "Name:",
+        "class_code_label": "Class:",
         "prediction_kept": "Your prediction is kept as you made it: the point is to compare it "
                            "with the exact answer, not to change it afterwards.",
         "prediction_near": "Your prediction: {given}. The exact answer: {exact}. Close — well "
@@ -221,6 +224,9 @@ LABELS: dict[str, dict[str, str]] = {
         "check": "答え合わせ",
         "show_me": "答えを見る",
         "answer_placeholder": "例：0.25、25%、1/4",
+        "answer_label": "答え：",
+        "name_label": "名前：",
+        "class_code_label": "クラス：",
         "prediction_kept": "予想は最初に入力したまま残します。大切なのは正確な答えと比べることで、"
                            "あとから変えることではありません。",
         "prediction_near": "あなたの予想：{given}。正確な答え：{exact}。近い、よい予想です。",

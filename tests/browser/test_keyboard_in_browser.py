@@ -32,7 +32,8 @@ KEYS_JS = """
   const active = list && list.querySelector('.boardlib-key-active');
   return {focused: document.activeElement === list,
           active: active ? active.dataset.action : null,
-          options: [...list.querySelectorAll('[role=option]')].map(o => o.dataset.action)};
+          options: [...list.querySelectorAll('[role=option]:not([aria-disabled])')]
+                     .map(o => o.dataset.action)};
 }
 """
 ACCESS_JS = """
