@@ -68,6 +68,7 @@ def test_the_canvas_says_the_position_the_command_line_says(game: str) -> None:
     assert words.startswith(board.title())
     for line in lines:
         assert " ".join(line.split()) in words
+    assert ",." not in words and ", ." not in words  # a wrapped line goes on, not a new one
 
 
 def test_under_the_curtain_the_canvas_says_only_whose_turn() -> None:

@@ -546,6 +546,8 @@ class Board(w.VBox):
             self.voice.label = position
         if self.voice.said != said:
             self.voice.said = said
+        self.voice.narration_label = say("moves_heading")
+        self.voice.side_label = say("odds")
 
     def _draw_chooser(self, choices: tuple[str, ...]) -> None:
         """The menu's choices as buttons below the board (for keyboards and screen readers)."""

@@ -139,6 +139,7 @@ class BoardController:
         self._unveiled: int | None = None
         self._choices: list[Choice] = []
         self._focused: str | None = None  # the move the keyboard's list has in focus
+        self._held = 0  # > 0 while a move's listeners run: their changes are shown together
         self.last_events: list[Event] = []
         self._body_cache: tuple[CacheKey, tuple[Scene, list[Shape], set[str]]] | None = None
         self._narration_cache: tuple[CacheKey, tuple[str, ...]] | None = None
@@ -416,11 +417,16 @@ class BoardController:
         self.match.advance()
         self._hint = None
         self.last_events = self.match.log[before:]
-        said = self._say(self._news())
-        self._last_point = point
-        for listener in self._move_listeners:  # after the board has spoken: a lesson may add
-            listener(played, self.last_events)
-        self._last_point = None
+        self._held += 1  # the move and what its listeners add reach the view as one change
+        try:
+            said = self._say(self._news())
+            self._last_point = point
+            for listener in self._move_listeners:  # after the board has spoken: a lesson adds
+                listener(played, self.last_events)
+        finally:
+            self._held -= 1
+            self._last_point = None
+        self._changed()
         return self.status_text() if self._message is not None else said
 
     def _set_aside(self, action: str) -> str | None:
@@ -665,7 +671,11 @@ class BoardController:
         self._say(None)
 
     def _changed(self) -> None:
-        """The picture follows every change, and every view hears of it."""
+        """The picture follows every change, and every view hears of it — once a move's
+        listeners are done (a page never shows a move's news without the lesson's ✔ that
+        comes with it, and a screen reader hears the two as one)."""
+        if self._held:
+            return
         self._scene = self._compose()
         for listener in self._change_listeners:
             listener()
@@ -728,9 +738,13 @@ class BoardController:
 
         if self.curtained():
             return self.status_text()
-        lines = position_lines(self.seen(), self.info, self.viewer, self.lang)
-        joiner = "。" if self.lang == "ja" else ". "
-        return joiner.join(" ".join(line.split()) for line in [self.title(), *lines])
+        parts, glue = [self.title()], "" if self.lang == "ja" else " "
+        for line in position_lines(self.seen(), self.info, self.viewer, self.lang):
+            if line[:1].isspace():  # the command line's wrapping: the same sentence goes on
+                parts[-1] += glue + " ".join(line.split())
+            else:
+                parts.append(" ".join(line.split()))
+        return ("。" if self.lang == "ja" else ". ").join(parts)
 
     def said(self) -> str:
         """What the live region says: the header's message and the latest turn told."""

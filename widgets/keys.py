@@ -183,7 +183,25 @@ function render({ model, el }) {
     flip = !flip;  // the same words twice are still news: a reader hears a changed text
     live.textContent = model.get("said") + (flip ? "" : "\\u200b");
   }
-  if (!name()) { requestAnimationFrame(function retry() { if (!name()) setTimeout(retry, 200); }); }
+  function regions() {  // a box that scrolls must be reachable by keys to be read (WCAG 2.1.1)
+    const board = el.closest(".boardlib-board");
+    if (!board) return;
+    for (const [css, words] of [["boardlib-narration", model.get("narration_label")],
+                                ["boardlib-side", model.get("side_label")]]) {
+      const box = board.querySelector("." + css);
+      if (box) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", words);
+      }
+    }
+  }
+  function ready() { const done = name(); regions(); return done; }
+  if (!ready()) {
+    requestAnimationFrame(function retry() { if (!ready()) setTimeout(retry, 200); });
+  }
+  model.on("change:narration_label", regions);
+  model.on("change:side_label", regions);
   model.on("change:label", name);
   model.on("change:said", say);
 }
@@ -205,6 +223,8 @@ class BoardVoice(anywidget.AnyWidget):
     _css = _VOICE_CSS
     label = traitlets.Unicode("").tag(sync=True)
     said = traitlets.Unicode("").tag(sync=True)
+    narration_label = traitlets.Unicode("").tag(sync=True)  # the scrolling boxes' names
+    side_label = traitlets.Unicode("").tag(sync=True)
 
 
 def key_moves_data(moves: Iterable[MoveButton]) -> list[dict[str, str]]:

@@ -5,7 +5,8 @@ whole game is played with the keyboard only — no mouse event at all: the keybo
 focused, ←/→ go to the move a rule-of-thumb bot would make for the student, Enter plays it —
 and each move the engine recorded is the one that was in focus. Then: Tab leaves the board
 (no keyboard trap), the canvas carries role="img" with the position in words, and the live
-region said the bot's move and a refusal. Screenshots: test-artifacts/screenshots/keys__*.png.
+region said the bot's move and a refusal; axe-core finds no critical or serious violation in
+the board. Screenshots: test-artifacts/screenshots/keys__*.png.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import ROOT, SCREENSHOTS, Server
 from tests.browser.test_in_browser import open_in_lab
 from widgets import BOARDS
@@ -150,3 +151,6 @@ def test_tab_leaves_the_board_and_the_canvas_and_live_region_speak(page: Page, l
     pages.wait_until(lambda: page.evaluate(ACCESS_JS, index)["live"] == said, 15.0,
                      f"the live region to say {said!r}")
     page.screenshot(path=str(SCREENSHOTS / f"keys__{game}__after_enter.png"))
+    found = axe.audit(page, [[".boardlib-board"]])  # the board as the front end drew it
+    print(f"{game}: axe-core on the board: {axe.counts(found) or 'no violation'}")
+    assert not axe.serious(found), "\n".join(axe.serious(found))
