@@ -201,6 +201,26 @@ class ServerProcess:
             os.killpg(pgid, 9)
 
 
+@contextlib.contextmanager
+def voila_serving(target: str, home: Path,
+                  log_name: str) -> Iterator[tuple[Server, dict[str, str]]]:
+    """Voila serving ``target`` (a notebook or a folder, from the repository's root) on a free
+    port of 127.0.0.1 as a learner starts it (tracebacks shown), with its own Jupyter dirs,
+    progress folder and class store under ``home``; stopped with its kernels afterwards."""
+    port = free_port()
+    env = isolated_jupyter_env(home)
+    server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / log_name)
+    process = ServerProcess(
+        args=[sys.executable, "-m", "voila", target, "--no-browser", f"--port={port}",
+              "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+        env=env, log=server.log, ready_url=None, port=port)
+    try:
+        process.start()
+        yield server, env
+    finally:
+        process.stop()
+
+
 @pytest.fixture(scope="session")
 def jupyter_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Fresh Jupyter config/data/runtime dirs plus JupyterLab settings and workspaces."""

@@ -18,13 +18,10 @@ import pytest
 
 from tests.browser import pages
 from tests.browser.conftest import (
-    ARTIFACTS,
     ROOT,
     SCREENSHOTS,
     Server,
-    ServerProcess,
-    free_port,
-    isolated_jupyter_env,
+    voila_serving,
 )
 from tests.browser.test_in_browser import click_named
 from widgets import BOARDS
@@ -81,19 +78,9 @@ def _script() -> Any:
 @pytest.fixture(scope="module")
 def classroom(jupyter_home: Path) -> Iterator[Server]:
     """Voila serving classroom/ the way scripts/classroom.sh does."""
-    port = free_port()
-    server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / "voila-classroom.log")
-    process = ServerProcess(
-        args=[sys.executable, "-m", "voila", "classroom", "--no-browser", f"--port={port}",
-              "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        env=isolated_jupyter_env(jupyter_home / "voila-classroom"),
-        log=server.log, ready_url=None, port=port,
-    )
-    try:
-        process.start()
+    with voila_serving("classroom", jupyter_home / "voila-classroom",
+                       "voila-classroom.log") as (server, _env):
         yield server
-    finally:
-        process.stop()
 
 
 def open_page(page: Page, server: Server, name: str) -> None:

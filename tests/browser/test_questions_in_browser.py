@@ -15,7 +15,6 @@ Screenshots at 1400×900: test-artifacts/screenshots/questions__*.png.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -24,15 +23,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.browser import pages
-from tests.browser.conftest import (
-    ARTIFACTS,
-    ROOT,
-    SCREENSHOTS,
-    Server,
-    ServerProcess,
-    free_port,
-    isolated_jupyter_env,
-)
+from tests.browser.conftest import ROOT, SCREENSHOTS, Server, voila_serving
 from widgets import class_store, record
 from widgets.answers import ChoiceAnswer, NumberAnswer
 from widgets.ask import Lesson
@@ -166,18 +157,9 @@ def test_a_student_predicts_and_works_it_out_in_jupyterlab(page: Page, lab: Serv
 @pytest.fixture(scope="module")
 def lesson_in_voila(jupyter_home: Path) -> Iterator[tuple[Server, dict[str, str]]]:
     """Voila serving the probability lesson, with its own class store and progress folder."""
-    port, home = free_port(), jupyter_home / "voila-questions"
-    env = isolated_jupyter_env(home)
-    server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / "voila-questions.log")
-    process = ServerProcess(
-        args=[sys.executable, "-m", "voila", str(NOTEBOOK.relative_to(ROOT)), "--no-browser",
-              f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        env=env, log=server.log, ready_url=None, port=port)
-    try:
-        process.start()
-        yield server, env
-    finally:
-        process.stop()
+    with voila_serving(str(NOTEBOOK.relative_to(ROOT)), jupyter_home / "voila-questions",
+                       "voila-questions.log") as served:
+        yield served
 
 
 def test_a_student_in_class_answers_wrong_then_right_in_voila(
@@ -215,18 +197,9 @@ def test_a_student_in_class_answers_wrong_then_right_in_voila(
 @pytest.fixture(scope="module")
 def teacher_in_voila(jupyter_home: Path) -> Iterator[tuple[Server, dict[str, str]]]:
     """Voila serving classroom/ as scripts/classroom.sh does, with its own class store."""
-    port, home = free_port(), jupyter_home / "voila-teacher"
-    env = isolated_jupyter_env(home)
-    server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / "voila-teacher.log")
-    process = ServerProcess(
-        args=[sys.executable, "-m", "voila", "classroom", "--no-browser", f"--port={port}",
-              "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        env=env, log=server.log, ready_url=None, port=port)
-    try:
-        process.start()
-        yield server, env
-    finally:
-        process.stop()
+    with voila_serving("classroom", jupyter_home / "voila-teacher",
+                       "voila-teacher.log") as served:
+        yield served
 
 
 def simulated_students(env: dict[str, str], monkeypatch: pytest.MonkeyPatch,
