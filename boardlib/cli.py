@@ -361,6 +361,32 @@ def position_lines(observation: Mapping[str, Any], facts: GameFacts, viewer: int
     return lines
 
 
+def position_sentences(observation: Mapping[str, Any], facts: GameFacts, viewer: int | None,
+                       lang: str = "en") -> list[str]:
+    """``position_lines`` as sentences for a screen reader or an image's alt text: a line the
+    command line wrapped (it starts with spaces) joins the sentence before it."""
+    sentences: list[str] = []
+    glue = "" if lang == "ja" else " "
+    for line in position_lines(observation, facts, viewer, lang):
+        if line[:1].isspace() and sentences:
+            sentences[-1] += glue + " ".join(line.split())
+        else:
+            sentences.append(" ".join(line.split()))
+    return sentences
+
+
+SENTENCE_ENDS = (".", "!", "?", "…", "。", "！", "？")
+
+
+def sentences_text(sentences: Sequence[str], lang: str = "en") -> str:
+    """Sentences as one text: each ended by "。" in Japanese, ". " otherwise, unless it ends
+    itself (a status line's "…" or "."); the last one as it is."""
+    stop, space = ("。", "") if lang == "ja" else (". ", " ")
+    parts = [part for part in sentences if part]
+    return "".join(part + (space if part.endswith(SENTENCE_ENDS) else stop)
+                   for part in parts[:-1]) + (parts[-1] if parts else "")
+
+
 def _labels(catalog: dict[str, str], prefix: str) -> list[tuple[str, str]]:
     """(observation key, label) for the catalog's keys with ``prefix``, in catalog order."""
     return [(key[len(prefix):], label) for key, label in catalog.items()

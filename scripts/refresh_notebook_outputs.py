@@ -64,7 +64,7 @@ def refresh(path: Path) -> float:
                 data = output.get("data", {})
                 if WIDGET_VIEW in data:
                     data.pop(WIDGET_VIEW)
-                    if "image/svg+xml" not in data:
+                    if "text/html" not in data:
                         continue  # a widget with no picture of its own: nothing to keep
                 kept.append(output)
             cell.outputs = kept

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from boardlib import GAMES, Match
 from widgets import BOARDS, Replay
+from widgets.pictures import picture_html, picture_words
 
 
 @pytest.mark.parametrize("game", list(BOARDS))
@@ -27,5 +30,7 @@ def test_a_replay_steps_through_every_move_and_ends_at_the_final_position(game):
     assert replay.index == 1 and replay.caption.value.count("Move 1 of") == 1
     replay.show(10**6)
     assert replay.state.to_json() == match.state.to_json() and replay.next.disabled
-    assert "<svg" in replay.picture.value and "image/svg+xml" in replay._repr_mimebundle_()
+    shown = picture_html(replay.state)  # the frame, with the position in words as its alt
+    assert replay.picture.value == shown == replay._repr_mimebundle_()["text/html"]
+    assert f'alt="{escape(picture_words(replay.state), quote=True)}"' in shown
     assert Replay(start, [], lang="ja").caption.value.count("ゲームの始まり") == 1

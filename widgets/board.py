@@ -29,6 +29,7 @@ from widgets.controller import (
 )
 from widgets.focus import CANVAS_CLASS, focus_guard
 from widgets.keys import BoardVoice, KeyboardMoves, key_moves_data
+from widgets.pictures import image_html
 from widgets.spec import Odds
 from widgets.svg import to_svg
 
@@ -195,10 +196,11 @@ class Board(w.VBox):
         self._draw()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget, and the board as SVG for static views of the notebook (GitHub,
-        nbviewer, exports), where widgets cannot run."""
+        """The live widget, and the board as an image with the position in words for static
+        views of the notebook (GitHub, nbviewer, exports), where widgets cannot run."""
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        data["image/svg+xml"] = to_svg(self.controller.scene)
+        data["text/html"] = image_html(to_svg(self.controller.scene), "image/svg+xml",
+                                       self.controller.position_words())
         data["text/plain"] = f"<{self.controller.title()} board: {self.status_text()}>"
         return data
 
@@ -576,7 +578,7 @@ def set_children(box: w.Box, children: tuple[w.Widget, ...]) -> None:
 
 def draw_button(button: w.Button, state: ButtonState) -> None:
     """A button as the controller describes it: greyed (still clickable), disabled, its tip."""
-    button.style.text_color = "#8a8a8a" if state.greyed else ""
+    button.style.text_color = "#616161" if state.greyed else ""  # 5.3:1 on the grey button
     button.disabled = state.disabled
     button.tooltip = state.tooltip
 

@@ -732,19 +732,14 @@ class BoardController:
 
     def position_words(self) -> str:
         """The position as the seat at the screen may see it, in words: the command line's
-        text (``boardlib.cli.position_lines``) from the same observation the board draws, so
-        hidden cards stay hidden here too; under the curtain, only whose turn it is."""
-        from boardlib.cli import position_lines
+        text (``boardlib.cli.position_sentences``) from the same observation the board draws,
+        so hidden cards stay hidden here too; under the curtain, only whose turn it is."""
+        from boardlib.cli import position_sentences, sentences_text
 
         if self.curtained():
             return self.status_text()
-        parts, glue = [self.title()], "" if self.lang == "ja" else " "
-        for line in position_lines(self.seen(), self.info, self.viewer, self.lang):
-            if line[:1].isspace():  # the command line's wrapping: the same sentence goes on
-                parts[-1] += glue + " ".join(line.split())
-            else:
-                parts.append(" ".join(line.split()))
-        return ("。" if self.lang == "ja" else ". ").join(parts)
+        sentences = position_sentences(self.seen(), self.info, self.viewer, self.lang)
+        return sentences_text([self.title(), *sentences], self.lang)
 
     def said(self) -> str:
         """What the live region says: the header's message and the latest turn told."""

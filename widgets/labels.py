@@ -148,6 +148,11 @@ LABELS: dict[str, dict[str, str]] = {
                         "class. JupyterLite students hand in their progress files: put them in "
                         "a folder and read it.",
         "teacher_students": "students",
+        "teacher_lesson": "Lesson",
+        "teacher_plot_choices": "The class's first answers: {counts}.",
+        "teacher_right": "right",
+        "teacher_plot_values": "The first answers of {n:student/students}: from {low} to "
+                               "{high}, median {median}; exact {exact}.",
     },
     "ja": {
         "not_allowed": "できません：{reason}",
@@ -281,6 +286,11 @@ LABELS: dict[str, dict[str, str]] = {
                         "「クラスを開く」を押します。JupyterLite の生徒は進み具合のファイルを"
                         "提出します。ファイルを1つのフォルダーに置いて読み込んでください。",
         "teacher_students": "生徒数",
+        "teacher_lesson": "レッスン",
+        "teacher_plot_choices": "クラスの最初の答え：{counts}。",
+        "teacher_right": "正解",
+        "teacher_plot_values": "{n}人の最初の答え：{low}から{high}まで、中央値{median}、"
+                               "正確な値{exact}。",
     },
 }
 

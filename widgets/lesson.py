@@ -53,10 +53,10 @@ class RuleStep(w.VBox):
         super().__init__([w.HBox([self.feedback, self.reset_button]), self.board])
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
-        """The live step, and its board as SVG for static views (see ``Board``)."""
+        """The live step, and its board's picture for static views (see ``Board``)."""
         data: dict[str, object] = super()._repr_mimebundle_(**kwargs)
         board = self.board._repr_mimebundle_()
-        data["image/svg+xml"] = board["image/svg+xml"]
+        data["text/html"] = board["text/html"]
         data["text/plain"] = f"<lesson step: {self.goal()}>"
         return data
 

@@ -16,13 +16,14 @@ import ipywidgets as w
 
 from boardlib.messages import localized_names
 from boardlib.protocol import GameState
+from widgets.controls import Slider
 from widgets.labels import label
-from widgets.pictures import picture_svg
+from widgets.pictures import picture_html
 
 REPLAY_LABELS = {
-    "en": {"previous": "Previous", "next": "Next", "move_of": "Move {n} of {total}",
+    "en": {"previous": "Previous", "next": "Next", "move": "Move", "move_of": "Move {n} of {total}",
            "start": "The start of the game."},
-    "ja": {"previous": "前へ", "next": "次へ", "move_of": "{total}手中{n}手目",
+    "ja": {"previous": "前へ", "next": "次へ", "move": "手", "move_of": "{total}手中{n}手目",
            "start": "ゲームの始まりです。"},
 }
 
@@ -54,8 +55,8 @@ class Replay(w.VBox):
         self.lang = lang
         self.frames = positions_of(start, [str(a) for a in actions], lang)
         last = len(self.frames) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, layout=w.Layout(width="420px"),
-                                  continuous_update=False)
+        self.slider = Slider(0, 0, last, description=label("move", lang, REPLAY_LABELS),
+                             width="420px")
         self.previous = w.Button(description=label("previous", lang, REPLAY_LABELS),
                                  icon="backward")
         self.next = w.Button(description=label("next", lang, REPLAY_LABELS), icon="forward")
@@ -88,12 +89,12 @@ class Replay(w.VBox):
         where = label("move_of", self.lang, REPLAY_LABELS, n=index, total=len(self.frames) - 1)
         self.caption.value = (f'<div style="font-size:17px"><b>{escape(where)}</b> · '
                               f"{escape(told)}</div>")
-        self.picture.value = picture_svg(state, lang=self.lang)
+        self.picture.value = picture_html(state, lang=self.lang)
         return told
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live replay, and the frame on screen as SVG for static views."""
+        """The live replay, and the frame on screen as a picture for static views."""
         data: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        data["image/svg+xml"] = picture_svg(self.state, lang=self.lang)
+        data["text/html"] = picture_html(self.state, lang=self.lang)
         data["text/plain"] = f"<replay: {len(self.frames) - 1} moves>"
         return data
