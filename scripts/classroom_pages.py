@@ -35,6 +35,7 @@ STYLE = """
 .jp-MarkdownCell .jp-RenderedHTMLCommon h1 { font-size: 40px; }
 .jp-MarkdownCell .jp-RenderedHTMLCommon h3 { font-size: 28px; }
 .jp-MarkdownCell .jp-RenderedHTMLCommon :is(td, th) { padding: 0.35em 0.8em; }
+.jp-MarkdownCell .jp-RenderedHTMLCommon a { text-decoration: underline; }  /* not colour alone */
 </style>
 """
 
@@ -95,6 +96,8 @@ def game_page(game: str) -> str:
 
 - **Click** an outlined target on the board to make that move. A click that breaks a rule says
   which rule, in the board's header and beside the pointer, and changes nothing.
+- **No mouse?** Press Tab to reach the list of moves above the board, ←/→ to go through them
+  (the move's place is outlined on the board), Enter to play it; Tab goes on to the buttons.
 - **Hint** shows a good move and why; **Undo** takes back your moves (not what chance showed).{odds}
 - **Game setup** opens the players, seed and seats; **New game** there starts again with them:
   a seat can be a *person* (friends take turns at this screen) or a bot. The same seed deals

@@ -26,6 +26,7 @@ from widgets.answers import ChoiceAnswer
 from widgets.ask import language_toggle, note
 from widgets.class_store import Answer
 from widgets.labels import label
+from widgets.pictures import image_html
 from widgets.questions import Question, questions_of
 
 LESSONS = ("ambar_fossils/03_probability", "ambar_2018/03_probability",
@@ -117,8 +118,10 @@ def _plot(summary: QuestionSummary, lang: str, Figure: Any, FigureCanvasAgg: Any
         keys = list(answer.options)
         counts = [summary.first_values.count(key) for key in keys]
         colours = ["#3c8d40" if key == answer.correct else "#9db4d6" for key in keys]
-        axes.barh([summary.question.text(answer.options[k], lang)[:28] for k in keys], counts,
-                  color=colours)
+        bars = axes.barh([_option_words(summary, key, lang)[:30] for key in keys], counts,
+                         color=colours)
+        for key, bar in zip(keys, bars):  # the right one is hatched and ticked: not colour alone
+            bar.set_hatch("//" if key == answer.correct else "")
         axes.invert_yaxis()
         axes.set_xlabel(label("teacher_students", lang))
     else:
@@ -139,6 +142,34 @@ def _plot(summary: QuestionSummary, lang: str, Figure: Any, FigureCanvasAgg: Any
     out = io.BytesIO()
     figure.savefig(out, format="png")
     return out.getvalue()
+
+
+def _option_words(summary: QuestionSummary, key: str, lang: str) -> str:
+    """A choice's words, with "✔" after the right one."""
+    answer = summary.question.answer
+    assert isinstance(answer, ChoiceAnswer)
+    words = summary.question.text(answer.options[key], lang)
+    return f"{words} ✔" if key == answer.correct else words
+
+
+def plot_words(summary: QuestionSummary, lang: str = "en") -> str:
+    """What the plot shows, in words (its alt text): each choice's count, or the spread of the
+    numbers given against the exact one."""
+    answer = summary.question.answer
+    if isinstance(answer, ChoiceAnswer):
+        sep, colon = ("、", "：") if lang == "ja" else ("; ", ": ")
+        counts = sep.join(f"{_option_words(summary, key, lang)}{colon}"
+                          f"{summary.first_values.count(key)}" for key in answer.options)
+        return label("teacher_plot_choices", lang, counts=counts)
+    values = sorted(float(Fraction(value)) for value in summary.first_values)
+    chance = answer.low == 0 and answer.high == 1
+
+    def shown(x: float) -> str:
+        return f"{x:.0%}" if chance else f"{x:g}"
+
+    middle = (values[(len(values) - 1) // 2] + values[len(values) // 2]) / 2
+    return label("teacher_plot_values", lang, n=len(values), low=shown(values[0]),
+                 high=shown(values[-1]), median=shown(middle), exact=shown(float(answer.value)))
 
 
 class TeacherView(w.VBox):
@@ -164,8 +195,10 @@ class TeacherView(w.VBox):
         self.folder_button = self._button("teacher_read_folder", "boardlib-teacher-read",
                                           self._open_folder)
         self.lesson_pick = w.Dropdown(options=[(lesson, lesson) for lesson in LESSONS],
-                                      layout=w.Layout(width="320px"))
+                                      description=label("teacher_lesson", lang),
+                                      layout=w.Layout(width="420px"))
         self.lesson_pick.add_class("boardlib-teacher-lesson")
+        self._labelled.append((self.lesson_pick, "description", "teacher_lesson"))
         self.lesson_pick.observe(lambda _: self.redraw(), "value")
         self.status = w.HTML()
         self.panels = w.VBox()
@@ -324,8 +357,8 @@ class TeacherView(w.VBox):
             f'<br><span class="boardlib-teacher-counts">{escape(counts)}</span></div>',
             layout=w.Layout(width="420px"))
         png = plot_png(summary, lang) if summary.students else None
-        picture: w.Widget = (w.Image(value=png, format="png", layout=w.Layout(width="520px"))
-                             if png else w.HTML(""))
+        picture = w.HTML(image_html(png, "image/png", plot_words(summary, lang), width=520)
+                         if png else "")
         box = w.HBox([text, picture], layout=w.Layout(border="1px solid #c8d3e6",
                                                       padding="6px"))
         box.add_class("boardlib-teacher-question")
