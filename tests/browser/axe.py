@@ -12,19 +12,21 @@ for the JupyterLite site), so the audit needs npm and the registry once, then no
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tarfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tests.browser.conftest import ROOT, skip_or_fail
+from tests.browser.conftest import ARTIFACTS, ROOT, skip_or_fail
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 AXE_VERSION = "4.14.1"
 CACHE = ROOT / "build" / "axe-cache"
+REPORTS = ARTIFACTS / "axe"  # every violation of every audited page, one JSON file each
 RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SERIOUS = ("critical", "serious")
 LAB_OUTPUTS = [[".jp-OutputArea-output"], [".jp-MarkdownOutput"]]
@@ -98,4 +100,15 @@ def counts(violations: list[dict[str, Any]]) -> dict[str, int]:
     tally: dict[str, int] = {}
     for violation in violations:
         tally[violation["impact"]] = tally.get(violation["impact"], 0) + len(violation["nodes"])
+    return tally
+
+
+def report(violations: list[dict[str, Any]], name: str) -> dict[str, int]:
+    """Keep the whole audit in test-artifacts/axe/<name>.json and print its counts (the closing
+    note's before/after table comes from these); returns the counts."""
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / f"{name}.json").write_text(json.dumps(violations, indent=1, ensure_ascii=False),
+                                          encoding="utf-8")
+    tally = counts(violations)
+    print(f"axe-core {name}: {tally or 'no violation'}")
     return tally

@@ -4,8 +4,10 @@ Voila serves classroom/ as a student opens it (``bash scripts/classroom.sh``). F
 page: the board's canvas draws, no error output shows, no code is on the page, and a click on
 a named target (with the board partly scrolled out of view) plays exactly that target's move,
 read back from the status line's ``data-last-move``. The pages' own text (headings, how to play,
-the start page's table and links) is at least 20 px at 1400×900, for a projector. Screenshots
-at 1400×900 go to test-artifacts/screenshots/classroom__*.png.
+the start page's table and links) is at least 20 px at 1400×900, for a projector. axe-core
+finds no critical or serious WCAG 2.1 A/AA violation on any page, the whole page audited (the
+teacher's page with a class's plots on it: tests/browser/test_questions_in_browser.py).
+Screenshots at 1400×900 go to test-artifacts/screenshots/classroom__*.png.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import (
     ROOT,
     SCREENSHOTS,
@@ -179,3 +181,18 @@ def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: 
         page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__after_click.png"))
     finally:
         pages.screenshot(page, SCREENSHOTS / f"classroom__{game}__full.png")
+
+
+@pytest.mark.parametrize("name", ["index", *BOARDS, "teacher"])
+def test_every_classroom_page_passes_axe_core(page: Page, classroom: Server, name: str) -> None:
+    """The whole page as Voila serves it, once its cells have run (#27.5)."""
+    open_page(page, classroom, name)
+    ready = {"index": "a[href$='.ipynb']", "teacher": ".boardlib-teacher"}.get(
+        name, ".boardlib-keys-list")
+    pages.wait_until(lambda: page.locator(ready).count(), VOILA_TIMEOUT, f"the {name} page")
+    if name in BOARDS:
+        pages.wait_for_drawn_canvases(page, minimum=1)
+    found = axe.audit(page)
+    axe.report(found, f"voila__{name}")
+    faults = axe.serious(found)
+    assert not faults, f"classroom/{name}.ipynb in Voila:\n" + "\n".join(faults)

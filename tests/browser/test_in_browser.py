@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.after_run_all import after_run_all_faults
 from tests.browser.conftest import (
     ARTIFACTS,
@@ -220,13 +220,25 @@ def play_by_clicks(page: Page, scroller: str | None, where: str) -> None:
         page.screenshot(path=str(shots.with_name(f"{where}__odds_later.png")))
 
 
+# The cells a question holds back until it is answered (widgets/ask.py ``Lesson.after``), shown
+# for the audit as an answer would show them: their plots and sliders are audited too.
+REVEAL_ANSWERS_JS = """
+() => {
+  const held = [...document.querySelectorAll('.boardlib-revealed-answer')];
+  held.forEach(e => { e.style.display = 'block'; });
+  return held.length;
+}
+"""
+
+
 @pytest.mark.parametrize("notebook", _params())
 def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | None) -> None:
     """Run All Cells in JupyterLab, the suite's one run of each notebook: no error output,
     every canvas in an output has drawn; the executed notebook passes nbval's checks (every
     cell ran, none raised, the NBVAL_CHECK_OUTPUT cells printed what is stored); the page
-    shows what this notebook must after Run All (``tests.browser.after_run_all``); and the
-    words a student reads there read right (``tests.browser.words``)."""
+    shows what this notebook must after Run All (``tests.browser.after_run_all``); the
+    words a student reads there read right (``tests.browser.words``); and axe-core finds no
+    critical or serious violation in what the notebook puts on the page (``tests.browser.axe``)."""
     if notebook is None:
         skip_or_fail(f"no notebooks under {NOTEBOOKS_DIR.relative_to(ROOT)}/ yet")
         return
@@ -239,6 +251,10 @@ def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | N
     faults = executed_faults(stored, executed)
     faults += after_run_all_faults(page, notebook.relative_to(NOTEBOOKS_DIR).as_posix())
     faults += word_faults(page)  # #33.10: counted nouns, bare numbers, unexplained values
+    page.evaluate(REVEAL_ANSWERS_JS)  # what the answers will bring is audited too
+    found = axe.audit(page, axe.LAB_OUTPUTS, axe.LAB_CHROME)  # #27.5: the notebook's own output
+    axe.report(found, f"lab__{artifact_name(notebook)}")
+    faults += axe.serious(found)
     assert not faults, f"{notebook.relative_to(ROOT)}:\n" + "\n".join(faults)
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import pages
+from tests.browser import axe, pages
 from tests.browser.conftest import ROOT, SCREENSHOTS, Server, voila_serving
 from widgets import class_store, record
 from widgets.answers import ChoiceAnswer, NumberAnswer
@@ -269,6 +269,14 @@ def test_the_teachers_page_follows_the_class(page: Page, monkeypatch: pytest.Mon
         for question in asked:
             assert panel_counts(page, question.id).startswith("5 answered · first try right: 60%")
         page.screenshot(path=str(SCREENSHOTS / "questions__teacher__class.png"))
+        plots = page.locator(".boardlib-teacher-question img")
+        pages.wait_until(lambda: plots.count() == len(asked), 15.0, "a plot a question")
+        alts = [plots.nth(i).get_attribute("alt") or "" for i in range(len(asked))]
+        assert all(alt.startswith(("The class's first answers:", "The first answers of 5 "))
+                   for alt in alts), alts  # each plot says what it shows (#27.2)
+        found = axe.audit(page)
+        axe.report(found, "voila__teacher__class")
+        assert not axe.serious(found), "\n".join(axe.serious(found))
         late = Lesson(LESSON)
         late.join("Fumi", CLASS)
         late.ask(asked[0].id).check(typed_by(asked[0], 0))
