@@ -154,3 +154,59 @@ def test_tab_leaves_the_board_and_the_canvas_and_live_region_speak(page: Page, l
     found = axe.audit(page, [[".boardlib-board"]])  # the board as the front end drew it
     print(f"{game}: axe-core on the board: {axe.counts(found) or 'no violation'}")
     assert not axe.serious(found), "\n".join(axe.serious(found))
+
+
+FEEDBACK_JS = "(i) => document.querySelectorAll('.boardlib-feedback')[i].innerText"
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_every_rules_lesson_step_can_be_done_by_keyboard(page: Page, lab: Server,
+                                                         game: str) -> None:
+    """Each step of the game's rules lesson (the steps the rules notebooks show, from the same
+    data), typed into a notebook as one column of steps: its move list focused, ←/→ to the
+    move the step waits for, Enter — and the step earns its ✔, no mouse event at all (#27.4)."""
+    from widgets import RuleStep
+
+    open_in_lab(page, lab, NOTEBOOK)
+    boards = page.locator(".boardlib-board")
+    before = boards.count()
+    names = list(BOARDS[game].lessons)
+    pages.run_in_new_cell(page, "import ipywidgets as w; from widgets import RuleStep; "
+                          f"w.VBox([RuleStep({game!r}, n) for n in {names!r}])")
+    pages.wait_until(lambda: boards.count() == before + len(names), 30.0,
+                     f"{len(names)} lesson steps")
+    pages.wait_for_drawn_canvases(page, minimum=len(names))
+    strokes = 0
+    try:
+        for offset, name in enumerate(names):
+            index, twin = before + offset, RuleStep(game, name)
+            page.locator(".boardlib-keys-list").nth(index).focus()
+            while not twin.earned:
+                wanted = twin.next_moves()
+                moves = [move.action for move in twin.board.controller.keyboard_moves()]
+                seen = pages.wait_until(
+                    lambda moves=moves, index=index: (k := keys(page, index))["options"] == moves
+                    and k,
+                    20.0, f"step {name}: the page's list to be the twin's {len(moves)} moves")
+                # The first of the step's moves still legal: in a step of several takes the
+                # first-named tile may be gone already.
+                choice = next((m for m in wanted or () if m in moves), moves[0])
+                at, goal = moves.index(seen["active"]), moves.index(choice)
+                key = "ArrowRight" if goal >= at else "ArrowLeft"
+                for _ in range(abs(goal - at)):
+                    page.keyboard.press(key)
+                    strokes += 1
+                assert keys(page, index)["active"] == choice, f"step {name}: focus is off"
+                page.keyboard.press("Enter")
+                strokes += 1
+                twin.board.play(choice)
+                pages.wait_for_history(page, len(twin.board.controller.state.history), index,
+                                       timeout=30.0)
+                recorded = pages.last_move(page, index)
+                assert recorded is not None and recorded["move"] == choice, (
+                    f"step {name}: Enter played {recorded} with {choice!r} in focus")
+            pages.wait_until(lambda index=index: "✔" in page.evaluate(FEEDBACK_JS, index),
+                             15.0, f"step {name}'s ✔")
+    finally:
+        pages.screenshot(page, SCREENSHOTS / f"keys__{game}__rules_steps.png")
+    print(f"{game}: {len(names)} rules steps by keyboard, {strokes} keystrokes")
