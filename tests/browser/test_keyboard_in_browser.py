@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.browser import axe, pages
-from tests.browser.conftest import ROOT, SCREENSHOTS, Server
+from tests.browser.conftest import ARTIFACTS, ROOT, SCREENSHOTS, Server
 from tests.browser.test_in_browser import open_in_lab
 from widgets import BOARDS
 
@@ -129,6 +129,10 @@ def test_tab_leaves_the_board_and_the_canvas_and_live_region_speak(page: Page, l
                               15.0, "the canvas's label")
     assert access["role"] == "img" and access["politeness"] == "polite"
     assert access["label"] == twin.controller.position_words(), access["label"][:200]
+    spoken = accessible_images(page)
+    assert access["label"] in spoken, f"no such image in the accessibility tree: {spoken}"
+    (ARTIFACTS / "axe").mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "axe" / f"{game}__canvas_name.txt").write_text(access["label"] + "\n")
     page.locator(".boardlib-keys-list").nth(index).focus()
     for _press in range(40):  # every control of the board, then out: no trap anywhere
         page.keyboard.press("Tab")
@@ -154,6 +158,19 @@ def test_tab_leaves_the_board_and_the_canvas_and_live_region_speak(page: Page, l
     found = axe.audit(page, [[".boardlib-board"]])  # the board as the front end drew it
     print(f"{game}: axe-core on the board: {axe.counts(found) or 'no violation'}")
     assert not axe.serious(found), "\n".join(axe.serious(found))
+
+
+def accessible_images(page: Page) -> list[str]:
+    """The names Chromium's own accessibility tree (what a screen reader is handed) gives
+    the page's images: read over the DevTools protocol, not from the DOM."""
+    session = page.context.new_cdp_session(page)
+    try:
+        session.send("Accessibility.enable")
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    return [node.get("name", {}).get("value", "") for node in nodes
+            if node.get("role", {}).get("value") in ("img", "image")]
 
 
 FEEDBACK_JS = "(i) => document.querySelectorAll('.boardlib-feedback')[i].innerText"
