@@ -40,7 +40,7 @@ install_failed() {
   exit 1
 }
 
-# install_into_venv EXTRA: .venv holds the project with [EXTRA] (test implies lab).
+# install_into_venv EXTRA: .venv holds the project with [EXTRA] (test implies lab and hub).
 install_into_venv() {
   local extra=$1 fingerprint
   require_python
@@ -69,7 +69,8 @@ install_into_venv() {
   .venv/bin/python -m pip install -e ".[$extra]" >>"$INSTALL_LOG" 2>&1 \
     || install_failed "installing tabletop-classroom[$extra]"
   echo "$fingerprint" >".venv/installed-$extra"
-  if [ "$extra" = test ]; then
-    echo "$fingerprint" >.venv/installed-lab  # the test extra includes the lab extra
+  if [ "$extra" = test ]; then  # the test extra includes the lab and hub extras
+    echo "$fingerprint" >.venv/installed-lab
+    echo "$fingerprint" >.venv/installed-hub
   fi
 }
