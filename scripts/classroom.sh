@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Classroom mode: the games as pages with no code (Voila), one per board, and a start page.
 # Installs what it needs into .venv like start.sh, then serves classroom/ with Voila and prints
-# the start page's address. Every open page runs its own kernel (about 80–100 MB each).
+# the start page's address. Every open page runs its own kernel (about 60 MB each).
 # Usage: bash scripts/classroom.sh [voila options, e.g. --port 8866 or --Voila.ip=0.0.0.0]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,9 @@ source scripts/_install.sh
 
 install_into_venv lab
 
-options=(--no-browser)  # a headless machine has no browser; the address is printed below
+# the classroom server's settings: a limit on open pages, culling of forgotten kernels, closed
+# tabs' kernels shut down (scripts/classroom_server/voila.py; docs/teachers.md has the numbers)
+options=(--no-browser "--Voila.config_file_paths=$PWD/scripts/classroom_server")
 given=" $* "
 case $given in *" --port"* | *" --Voila.port"*) ;; *) options+=(--port=8866) ;; esac
 case $given in *" --Voila.ip"* | *" --ip"*) ;; *) options+=(--Voila.ip=127.0.0.1) ;; esac

@@ -202,8 +202,8 @@ class ServerProcess:
 
 
 @contextlib.contextmanager
-def voila_serving(target: str, home: Path,
-                  log_name: str) -> Iterator[tuple[Server, dict[str, str]]]:
+def voila_serving(target: str, home: Path, log_name: str,
+                  extra: tuple[str, ...] = ()) -> Iterator[tuple[Server, dict[str, str]]]:
     """Voila serving ``target`` (a notebook or a folder, from the repository's root) on a free
     port of 127.0.0.1 as a learner starts it (tracebacks shown), with its own Jupyter dirs,
     progress folder and class store under ``home``; stopped with its kernels afterwards."""
@@ -212,7 +212,7 @@ def voila_serving(target: str, home: Path,
     server = Server(f"http://127.0.0.1:{port}", "", ARTIFACTS / log_name)
     process = ServerProcess(
         args=[sys.executable, "-m", "voila", target, "--no-browser", f"--port={port}",
-              "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+              "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *extra],
         env=env, log=server.log, ready_url=None, port=port)
     try:
         process.start()

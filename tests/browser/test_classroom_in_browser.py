@@ -26,6 +26,7 @@ from tests.browser.conftest import (
     voila_serving,
 )
 from tests.browser.test_in_browser import click_named
+from tests.voila_client import SETTINGS, kernel_of
 from widgets import BOARDS
 
 if TYPE_CHECKING:
@@ -79,9 +80,9 @@ def _script() -> Any:
 
 @pytest.fixture(scope="module")
 def classroom(jupyter_home: Path) -> Iterator[Server]:
-    """Voila serving classroom/ the way scripts/classroom.sh does."""
-    with voila_serving("classroom", jupyter_home / "voila-classroom",
-                       "voila-classroom.log") as (server, _env):
+    """Voila serving classroom/ the way scripts/classroom.sh does (its settings too)."""
+    with voila_serving("classroom", jupyter_home / "voila-classroom", "voila-classroom.log",
+                       (f"--Voila.config_file_paths={SETTINGS}",)) as (server, _env):
         yield server
 
 
@@ -196,3 +197,22 @@ def test_every_classroom_page_passes_axe_core(page: Page, classroom: Server, nam
     axe.report(found, f"voila__{name}")
     faults = axe.serious(found)
     assert not faults, f"classroom/{name}.ipynb in Voila:\n" + "\n".join(faults)
+
+
+def test_closing_a_game_page_shuts_its_kernel_down(browser: Any, classroom: Server) -> None:
+    """A real tab closed: Voila's page sends its shutdown beacon, and the server takes it (the
+    classroom settings give the page the cookie the beacon needs), so a class that reloads and
+    closes tabs does not pile up kernels of about 60 MB each (#28)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        tab = context.new_page()
+        open_page(tab, classroom, "amphipolis")
+        pages.wait_until(lambda: pages.canvases(tab), VOILA_TIMEOUT, "the board")
+        kernel = kernel_of(tab.content())
+        assert f"Kernel shutdown: {kernel}" not in classroom.log.read_text()
+        tab.close(run_before_unload=True)
+        pages.wait_until(lambda: f"Kernel shutdown: {kernel}" in classroom.log.read_text(),
+                         20.0, f"the closed tab's kernel {kernel} shut down")
+        assert "403 POST /voila/api/shutdown" not in classroom.log.read_text()
+    finally:
+        context.close()
