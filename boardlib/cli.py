@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from boardlib import GAMES, tournament
+from boardlib import GAMES, parallel, tournament
 from boardlib.info import GameInfo
 from boardlib.match import Match
 from boardlib.match import narration_viewer as viewer_of_people
@@ -106,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--seed", type=int, default=1, help="the tournament's seed (default: 1)")
     duel.add_argument("--jobs", type=int, default=1,
                       help="processes to play in (default: 1); the result does not depend on it")
+    duel.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                      help="play on the workers of this running Dask scheduler instead of "
+                      "--jobs (docs/soak.md; needs pip install \"tabletop-classroom[cluster]\"); "
+                      "the same result")
     duel.add_argument("--version", dest="game_version", default=None, metavar="NAME",
                       help="rules version, for games that have several (any case)")
     return parser
@@ -305,6 +309,11 @@ def run_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                          f"{count_range(facts.player_counts)}, one bot per seat.")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be 1 or more, not {args.jobs}.")
+    try:
+        parallel.checked_jobs(args.jobs, args.scheduler)
+    except ValueError as problem:
+        raise UsageError(str(problem).replace("jobs=", "--jobs ").replace(
+            "scheduler=", "--scheduler ") + ".") from None
     variant = checked_variant(facts, args.game_version)
     try:
         tournament.checked(args.game, bots, args.games, variant)
@@ -316,8 +325,12 @@ def run_tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elapsed = time.perf_counter() - started
         print(f"\r{done}/{total} games, {elapsed:.0f} s", end="", file=err, flush=True)
 
-    result = tournament.run(args.game, bots, args.games, args.seed, args.jobs, variant,
-                            progress)
+    try:
+        result = tournament.run(args.game, bots, args.games, args.seed, args.jobs, variant,
+                                progress, scheduler=args.scheduler)
+    except parallel.SchedulerError as problem:  # the input was fine; the cluster is not there
+        print(f"error: {problem}", file=err)
+        return 1
     print("", file=err)
     print(result.table(), file=out)
     return 0

@@ -4,7 +4,8 @@ Fair because luck is shared: game ``g`` is deal ``g // k`` played in rotation ``
 seats), and all k rotations of a deal start from the same set-up with the same seed, so each
 bot meets the same dice and cards from every seat. Each game's seed comes from the
 tournament's seed and the game's number alone, never from a worker, so the result is the
-same however many processes play it (``boardlib.parallel``: safe in a notebook).
+same however many processes play it, here or on a Dask cluster (``boardlib.parallel``: safe
+in a notebook).
 
     from boardlib import tournament
     result = tournament.run("pig", ["lookahead", "hold_at_20"], games=40, seed=1)
@@ -23,7 +24,7 @@ from functools import partial
 
 from boardlib.games import GAMES
 from boardlib.info import GameInfo
-from boardlib.parallel import ordered_map
+from boardlib.parallel import checked_jobs, ordered_map
 from boardlib.protocol import CHANCE, TERMINAL
 
 Z95 = 1.959963984540054
@@ -188,17 +189,21 @@ Progress = Callable[[int, int], None]
 
 
 def run(game: str, bots: Sequence[str], games: int = 100, seed: int = 1, jobs: int = 1,
-        variant: str | None = None, progress: Progress | None = None) -> TournamentResult:
+        variant: str | None = None, progress: Progress | None = None, *,
+        scheduler: str | None = None) -> TournamentResult:
     """Play ``games`` seat-rotated games between ``bots`` (one per seat).
 
     ``jobs`` > 1 plays them in that many processes (the "spawn" start method: safe in a
-    notebook); the outcomes are the same for any ``jobs``. ``progress(done, total)`` is
-    called after every game, in this process.
+    notebook); ``scheduler="tcp://HOST:PORT"`` plays them on that Dask cluster's workers
+    instead (``boardlib.parallel``); the outcomes are the same either way. ``progress(done,
+    total)`` is called after every game, in this process.
     """
     info = checked(game, bots, games, variant)
+    checked_jobs(jobs, scheduler)  # before any game: ValueError naming the problem
     entries = tuple(bots)
     records: list[GameRecord] = []
-    for record in play_games(info.name, entries, range(games), seed, jobs, variant):
+    for record in play_games(info.name, entries, range(games), seed, jobs, variant,
+                             scheduler=scheduler):
         records.append(record)
         if progress:
             progress(len(records), games)
@@ -206,11 +211,13 @@ def run(game: str, bots: Sequence[str], games: int = 100, seed: int = 1, jobs: i
 
 
 def play_games(game: str, bots: Sequence[str], indices: Iterable[int], seed: int = 1,
-               jobs: int = 1, variant: str | None = None) -> Iterator[GameRecord]:
+               jobs: int = 1, variant: str | None = None, *,
+               scheduler: str | None = None) -> Iterator[GameRecord]:
     """Games ``indices`` of the tournament of ``bots`` with ``seed``, in that order.
 
     Each game is a pure function of its number, so a long tournament can be played in parts
-    (in several sittings) and its records joined: the same records as one ``run``.
+    (in several sittings, or on a cluster's workers) and its records joined: the same records
+    as one ``run``.
     """
     game_of = partial(play_one, game, tuple(bots), seed, variant=variant)
-    yield from ordered_map(game_of, indices, jobs)  # in order, whatever ``jobs``
+    yield from ordered_map(game_of, indices, jobs, scheduler)  # in order, wherever played
