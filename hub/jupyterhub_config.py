@@ -49,8 +49,8 @@ IDLE = 60 * int(os.environ.get("HUB_IDLE_MINUTES") or 60)
 # student's Jupyter runtime folder (connection files, sockets) is a short one in /tmp.
 RUNTIME = Path(tempfile.gettempdir()) / (
     f"tabletop-hub-{os.getuid()}-{hashlib.sha256(str(STATE).encode()).hexdigest()[:8]}")
-# Every process of this hub carries the state folder in its environment: scripts/hub.sh and
-# the test find what is left of a hub by it.
+# Every process of this hub carries the state folder in its environment: the test
+# (tests/browser/test_hub_in_browser.py) finds what is left of a hub by it.
 MARK = {"HUB_STATE_DIR": str(STATE)}
 
 STATE.mkdir(parents=True, exist_ok=True)

@@ -27,6 +27,7 @@ import secrets
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -236,6 +237,13 @@ def board_cell(saved: Path) -> dict[str, Any] | None:
     return first if first.get("execution_count") is not None else None
 
 
+def runtime_dir(state: Path) -> Path:
+    """The students' Jupyter runtime folders (kernel sockets) of the hub with this state
+    folder: hub/jupyterhub_config.py's RUNTIME."""
+    tag = hashlib.sha256(str(state.resolve()).encode()).hexdigest()[:8]
+    return Path(tempfile.gettempdir()) / f"tabletop-hub-{os.getuid()}-{tag}"
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -348,6 +356,7 @@ def test_five_students_log_in_to_a_real_hub_and_each_plays_a_move(
         timings["stop (SIGINT) until no process left"] = took
         if (state / "jupyterhub.log").exists():
             shutil.copy2(state / "jupyterhub.log", SHOTS / "jupyterhub.log")
+        shutil.rmtree(runtime_dir(state), ignore_errors=True)
         print("hub test timings (s): " + ", ".join(f"{k} {v:.1f}" for k, v in timings.items()))
     leftovers = subprocess.run(["pgrep", "-af", "jupyterhub|configurable-http"],
                                capture_output=True, text=True).stdout
