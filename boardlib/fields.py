@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from boardlib.messages import default_names
+from boardlib.messages import CORE, default_names
 
 Loaded = dict[str, Any]
 """The values loaded so far, by field name (``players``: the seat count): later fields'
@@ -248,11 +248,11 @@ class Names(Codec):
 class Players(Codec):
     """The seat count: saved, never kept (the state counts its names)."""
 
-    def __init__(self, allowed: Sequence[int], title: str, rule: str, note: str = "") -> None:
-        self.allowed, self.title, self.rule, self.note = allowed, title, rule, note
+    def __init__(self, allowed: Sequence[int], titles: Titles, rule: str, note: str = "") -> None:
+        self.allowed, self.titles, self.rule, self.note = allowed, titles, rule, note
 
     def load(self, raw: Any, label: str, loaded: Loaded) -> int:
-        return player_count(raw, self.allowed, self.title, self.rule, self.note)
+        return player_count(raw, self.allowed, self.titles, self.rule, self.note)
 
 
 class Field(NamedTuple):
@@ -465,14 +465,35 @@ def _renamed(mapping: Any, old: str, new: str) -> Any:
     return {(new if key == old else key): value for key, value in mapping.items()}
 
 
-def player_count(players: object, allowed: Sequence[int], title: str, rule: str,
+Titles = str | Mapping[str, str]
+"""A game's title: one string, or one per language (``GameInfo.titles``)."""
+
+
+class PlayerCountError(ValueError):
+    """A game asked for with a number of players its rules do not allow. ``str()`` is the
+    English sentence; ``explain(lang)`` tells it in another language (the lessons' twins)."""
+
+    def __init__(self, players: object, allowed: Sequence[int], titles: Titles, rule: str,
+                 note: str = "") -> None:
+        self.players, self.allowed, self.rule, self.note = players, tuple(allowed), rule, note
+        self.titles = {"en": titles} if isinstance(titles, str) else dict(titles)
+        super().__init__(self.explain("en"))
+
+    def explain(self, lang: str = "en") -> str:
+        words = CORE.get(lang, CORE["en"])
+        return words["core.player_count"].format(
+            title=self.titles.get(lang, self.titles["en"]), low=self.allowed[0],
+            high=self.allowed[-1], note=words[self.note] if self.note else "",
+            players=self.players if isinstance(self.players, int) else repr(self.players),
+            rule=self.rule)
+
+
+def player_count(players: object, allowed: Sequence[int], titles: Titles, rule: str,
                  note: str = "") -> int:
-    """``players`` if the game allows it; ValueError naming the rule otherwise."""
+    """``players`` if the game allows it; PlayerCountError naming the rule otherwise.
+    ``note`` is a key of boardlib.messages.CORE (e.g. ``"core.solo_note"``), or empty."""
     if isinstance(players, bool) or not isinstance(players, int) or players not in allowed:
-        raise ValueError(
-            f"{title} is played by {allowed[0]} to {allowed[-1]} players{note}, not "
-            f"{players!r} ({rule})."
-        )
+        raise PlayerCountError(players, allowed, titles, rule, note)
     return players
 
 

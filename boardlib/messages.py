@@ -54,6 +54,9 @@ CORE = {
         "core.not_chance_node": "This is not a chance node: a player must move.",
         "core.bot_seat": "It is {who}'s turn, and a bot plays that seat.",
         "core.person_seat": "It is {who}'s turn: a person must move.",
+        "core.player_count": "{title} is played by {low} to {high} players{note}, not {players} "
+        "({rule}).",
+        "core.solo_note": " (1 is the solo game)",
     },
     "ja": {
         "core.not_a_move": "{thing}は手ではありません。手は {examples} のような短い文字列です。",
@@ -67,6 +70,9 @@ CORE = {
         "core.not_chance_node": "偶然の結果を待つ場面ではありません：プレイヤーが指す番です。",
         "core.bot_seat": "{who}の番です。この席はボットが指します。",
         "core.person_seat": "{who}の番です：人が指す番です。",
+        "core.player_count": "{title}は{low}〜{high}人で遊ぶゲームです{note}。"
+        "{players}人では遊べません（{rule}）。",
+        "core.solo_note": "（1人ならソロゲーム）",
     },
 }
 CLI = {

@@ -74,6 +74,14 @@ class IllegalAction(ValueError):
             return self.reason
         return render_message(self.game, self.key, self.fields, lang, self.names)
 
+    def told(self, lang: str = "en") -> str:
+        """The reason in ``lang`` with the rule it breaks, as ``str()`` gives it in English:
+        "… (AF-4.2)", "…（AF-4.2）"."""
+        if lang == "en":
+            return str(self)
+        reason = self.explain(lang)
+        return f"{reason}（{self.rule}）" if self.rule else reason
+
 
 def illegal(kind: str, key: str, rule: str | None = None, *, game: str | None = None,
             names: Sequence[str] | None = None, **fields: Any) -> IllegalAction:
@@ -446,10 +454,12 @@ class GameState:
                            whom=player)
         return illegal("malformed", "core.no_such_player", thing=_short_repr(player))
 
-    def why_illegal(self, action: object, player: int | None = None) -> str | None:
-        """The reason ``action`` is not allowed now, in a player's words; None if it is legal."""
+    def why_illegal(self, action: object, player: int | None = None,
+                    lang: str = "en") -> str | None:
+        """The reason ``action`` is not allowed now, in a player's words (in ``lang``, with the
+        rule it breaks); None if it is legal."""
         problem = self.check_action(action, player)
-        return None if problem is None else str(problem)
+        return None if problem is None else problem.told(lang)
 
     def apply_action(self, action: object, player: int | None = None) -> list[Event]:
         """Apply a legal action and return what happened.

@@ -104,17 +104,41 @@ class TournamentResult:
         """What was played and who won, without timings: equal for equal seeds."""
         return [(r.index, r.seats, r.wins) for r in self.records]
 
-    def table(self) -> str:
-        """The standings as a small text table."""
-        rows = [f"{GAMES[self.game].title}: {len(self.records)} games, seats rotated, "
-                f"seed {self.seed}",
-                f"  {'bot':16} {'wins':>7} {'rate':>6}  {'95% interval':15} {'place':>5}"
-                f"  {'s/move':>7}"]
+    def table(self, lang: str = "en") -> str:
+        """The standings as a small text table, in English or Japanese."""
+        words = TABLE_WORDS.get(lang, TABLE_WORDS["en"])
+        rows = [words["title"].format(title=GAMES[self.game].titles.get(lang, self.game),
+                                      games=len(self.records), seed=self.seed),
+                "  " + "".join(gap + _padded(words[key], width)
+                               for gap, key, width in TABLE_COLUMNS)]
         for s in self.standings():
             move = f"{s.median_move:.3f}" if s.median_move is not None else "–"
             rows.append(f"  {s.bot:16} {s.wins:7.1f} {s.rate:6.1%}  "
                         f"[{s.low:5.1%}, {s.high:5.1%}]  {s.mean_place:5.2f}  {move:>7}")
         return "\n".join(rows)
+
+
+TABLE_WORDS = {
+    "en": {"title": "{title}: {games} games, seats rotated, seed {seed}", "bot": "bot",
+           "wins": "wins", "rate": "rate", "interval": "95% interval", "place": "place",
+           "move": "s/move"},
+    "ja": {"title": "{title}：{games}ゲーム（席を順に交代）、シード{seed}", "bot": "ボット",
+           "wins": "勝ち", "rate": "勝率", "interval": "95%区間", "place": "順位",
+           "move": "秒/手"},
+}
+"""The table's words; its columns (the gap before, the name, the width; a negative width is
+right-aligned), as the rows below them lay out their numbers, are TABLE_COLUMNS."""
+TABLE_COLUMNS = (("", "bot", 16), (" ", "wins", -7), (" ", "rate", -6), ("  ", "interval", 15),
+                 (" ", "place", -5), ("  ", "move", -7))
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` in a column of ``width`` terminal cells (a kana or kanji takes two), on the
+    right when ``width`` is negative."""
+    cells = sum(2 if "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" else 1
+                for ch in text)
+    room = " " * max(abs(width) - cells, 0)
+    return room + text if width < 0 else text + room
 
 
 def seat_of(entry: int, index: int, seats: int) -> int:

@@ -258,3 +258,16 @@ def test_a_save_of_a_version_this_boardlib_does_not_read_is_refused_by_number(ve
     data["version"] = version
     with pytest.raises(ValueError, match=r"reads versions 1, 2\."):
         saves.load(json.dumps(data))
+
+
+def test_why_illegal_tells_the_reason_and_its_rule_in_each_language():
+    """The Japanese lessons print a refusal in Japanese, with the same rule (#30)."""
+    from boardlib import ambar_fossils
+
+    state = ambar_fossils.new_game(players=3, seed=7)
+    english = state.why_illegal("place 3")
+    assert english == ("First choose a fossil from the Excavation: you are not holding one. "
+                       "(AF-4.2)")
+    assert state.why_illegal("place 3", lang="ja") == (
+        "まず発掘現場から化石を選んでください。まだ何も選んでいません。（AF-4.2）")
+    assert state.why_illegal("flip D", lang="ja") is None

@@ -187,3 +187,23 @@ def test_a_renamed_key_is_read_from_old_saves_and_written_by_its_new_name():
 def test_a_schema_that_names_a_field_twice_is_refused():
     with pytest.raises(ValueError, match="names a field twice"):
         Schema(Field("a", Flag()), Field("a", Whole()))
+
+
+@pytest.mark.parametrize(("game", "players", "english", "japanese"), [
+    ("ambar_fossils", 5, "Âmbar is played by 2 to 4 players, not 5 (AF-1.2).",
+     "アンバールは2〜4人で遊ぶゲームです。5人では遊べません（AF-1.2）。"),
+    ("amphipolis", 0, "Amphipolis is played by 1 to 4 players (1 is the solo game), not 0 "
+     "(AM-1.2).", "アンフィポリスは1〜4人で遊ぶゲームです（1人ならソロゲーム）。"
+     "0人では遊べません（AM-1.2）。"),
+])
+def test_a_wrong_player_count_is_told_in_each_language(game, players, english, japanese):
+    """The lessons' Japanese twins print the refusal in Japanese (#30): the same error, the
+    same rule, from the message catalog."""
+    from boardlib import GAMES
+    from boardlib.fields import PlayerCountError
+
+    with pytest.raises(PlayerCountError) as refused:
+        GAMES[game].module.new_game(players=players)
+    assert str(refused.value) == english
+    assert refused.value.explain("ja") == japanese
+    assert refused.value.explain("en") == english

@@ -42,6 +42,9 @@ def test_three_players_and_the_table():
     result = run("amphipolis", ["random", "random", "greedy"], games=6, seed=2)
     table = result.table()
     assert len(result.records) == 6 and "greedy" in table and "95% interval" in table
+    japanese = result.table("ja")  # the same rows under Japanese words (#30)
+    assert japanese.splitlines()[0] == "アンフィポリス：6ゲーム（席を順に交代）、シード2"
+    assert "95%区間" in japanese and japanese.splitlines()[2:] == table.splitlines()[2:]
     standings = result.standings()
     assert [s.bot for s in standings] == ["random", "random", "greedy"]
     assert sum(s.wins for s in standings) == pytest.approx(6)

@@ -23,7 +23,7 @@ from widgets.pictures import picture_html
 REPLAY_LABELS = {
     "en": {"previous": "Previous", "next": "Next", "move": "Move", "move_of": "Move {n} of {total}",
            "start": "The start of the game."},
-    "ja": {"previous": "前へ", "next": "次へ", "move": "手", "move_of": "{total}手中{n}手目",
+    "ja": {"previous": "前へ", "next": "次へ", "move": "手", "move_of": "{n}手目（全{total}手）",
            "start": "ゲームの始まりです。"},
 }
 

@@ -43,7 +43,6 @@ from boardlib.ambar_2018.data import (
     START_TRAVELLER,
     START_VILLAGE,
     SUPPLIES,
-    TITLE,
     TRADE,
     TRAVELLER,
     VILLAGE,
@@ -70,6 +69,7 @@ from boardlib.fields import (
     flag_field,
     player_count,
 )
+from boardlib.games import AMBAR_2018
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.ambar_2018.state import Ambar2018State
@@ -78,7 +78,7 @@ PILES = ("deck", "aside", "discard", "box")
 
 
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, TITLE, "AB-1.2")
+    return player_count(players, PLAYER_COUNTS, AMBAR_2018.titles, "AB-1.2")
 
 
 def starting_seat() -> dict[str, Any]:
@@ -204,7 +204,7 @@ _GEMS = Counts(COLOURS)
 _EVENT_CARDS = Counts(EVENTS)
 
 SCHEMA = Schema(
-    Field("players", Players(PLAYER_COUNTS, TITLE, "AB-1.2"), kept=False),
+    Field("players", Players(PLAYER_COUNTS, AMBAR_2018.titles, "AB-1.2"), kept=False),
     Field("names", Names()),
     Field("round", Whole(1, 2)),
     Field("phase", Choice(PHASES)),

@@ -43,6 +43,7 @@ from boardlib.fields import (
     Whole,
     player_count,
 )
+from boardlib.games import AMBAR_FOSSILS
 from boardlib.protocol import default_names
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # the state builds on this module: only its type is needed he
 
 
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, "Âmbar", "AF-1.2")
+    return player_count(players, PLAYER_COUNTS, AMBAR_FOSSILS.titles, "AF-1.2")
 
 
 def display_pattern(order: str) -> list[str]:
@@ -181,7 +182,7 @@ FOSSIL = Custom(fossil_token, lambda raw, label, loaded: _fossil(raw, f"'{label}
 """A face-up fossil, ``"D4"``, kept as its code."""
 
 SCHEMA = Schema(
-    Field("players", Players(PLAYER_COUNTS, "Âmbar", "AF-1.2"), kept=False),
+    Field("players", Players(PLAYER_COUNTS, AMBAR_FOSSILS.titles, "AF-1.2"), kept=False),
     Field("names", Names()),
     Field("patterns", Custom(list, _patterns, depth=1)),  # each seat's type order (AF-2.3)
     Field("displays", Custom(_written_displays, _displays, depth=3)),  # [seat][column][fossil]

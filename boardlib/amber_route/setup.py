@@ -52,13 +52,14 @@ from boardlib.fields import (
     Whole,
     player_count,
 )
+from boardlib.games import AMBER_ROUTE
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.amber_route.state import AmberRouteState
 
 
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, "Amber Route", "AR-1.2")
+    return player_count(players, PLAYER_COUNTS, AMBER_ROUTE.titles, "AR-1.2")
 
 
 _VERSION = Choice(VERSIONS, " (AR-4.1)")
@@ -218,7 +219,7 @@ _DICE = ListOf(Whole(0, 6), longest=MAX_DICE, rule="AR-7.4")  # no more than the
 _KEPT = _DarkCards(_DarkCard(_KEEP_CARDS, "cards whose reward waits for later", "AR-11.2"))
 SCHEMA = Schema(
     Field("version", _VERSION),
-    Field("players", Players(PLAYER_COUNTS, "Amber Route", "AR-1.2"), kept=False),
+    Field("players", Players(PLAYER_COUNTS, AMBER_ROUTE.titles, "AR-1.2"), kept=False),
     Field("names", Names()),
     Field("field", Whole(0, CASTLE), seat=True),  # 0 the sea shore … 25 the castle
     Field("guards", Whole(0, GUARD_LIMIT), seat=True),

@@ -30,8 +30,8 @@ MESSAGES = {
     "ja": {
         "seed": "準備：{tile}を{area}エリアに置きます。",
         "draw": "{player}は{tile}を引き、{area}エリアに置きます。",
-        "landslide": "{player}は落石を引きました。入口{covered}/" + str(ENTRANCE)
-        + "マスがふさがりました。",
+        "landslide": "{player}は落石を引きました。入口は{covered}マスがふさがりました（全"
+        + str(ENTRANCE) + "マス）。",
         "nothing_to_take": "仕分けエリアはすべて空なので、{player}はこの手番タイルを取れません。",
         "take": "{player}は{tile}を取ります。",
         "character": "{player}は{character}を使います。",

@@ -50,16 +50,17 @@ from boardlib.fields import (
     Whole,
     player_count,
 )
+from boardlib.games import AMPHIPOLIS
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.amphipolis.state import AmphipolisState
 
 
-TITLE, PLAYERS_RULE, SOLO_NOTE = "Amphipolis", "AM-1.2", " (1 is the solo game)"
+PLAYERS_RULE, SOLO_NOTE = "AM-1.2", "core.solo_note"  # " (1 is the solo game)"
 
 
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, TITLE, PLAYERS_RULE, note=SOLO_NOTE)
+    return player_count(players, PLAYER_COUNTS, AMPHIPOLIS.titles, PLAYERS_RULE, note=SOLO_NOTE)
 
 
 def initial_covered(players: int) -> int:
@@ -79,7 +80,8 @@ FOUND = Counts(TOKENS[:FINDS])
 AREA = Optional(Choice(AREAS))
 """A sorting area, or null (none yet) kept as -1."""
 SCHEMA = Schema(
-    Field("players", Players(PLAYER_COUNTS, TITLE, PLAYERS_RULE, SOLO_NOTE), kept=False),
+    Field("players", Players(PLAYER_COUNTS, AMPHIPOLIS.titles, PLAYERS_RULE, SOLO_NOTE),
+          kept=False),
     Field("names", Names()),
     Field("bag", TILES),
     Field("areas", FOUND),

@@ -22,6 +22,7 @@ from boardlib.fields import (
     player_count,
     seat_number,
 )
+from boardlib.games import PIG
 from boardlib.pig.data import (
     BUST,
     DEFAULT_TARGET,
@@ -30,12 +31,11 @@ from boardlib.pig.data import (
     LOWEST_TARGET,
     PHASES,
     PLAYER_COUNTS,
-    TITLE,
 )
 
 
 def check_players(players: object) -> int:
-    return player_count(players, PLAYER_COUNTS, TITLE, "PG-1.2")
+    return player_count(players, PLAYER_COUNTS, PIG.titles, "PG-1.2")
 
 
 def check_target(target: object) -> int:
@@ -72,7 +72,7 @@ def _scores(raw: Any, label: str, loaded: dict[str, Any]) -> list[int]:
 
 _POINTS = Custom(int, lambda raw, label, loaded: _check_points(raw, "the turn total"))
 SCHEMA = Schema(
-    Field("players", Players(PLAYER_COUNTS, TITLE, "PG-1.2"), kept=False),
+    Field("players", Players(PLAYER_COUNTS, PIG.titles, "PG-1.2"), kept=False),
     Field("names", Names()),
     Field("target", Custom(int, lambda raw, label, loaded: check_target(raw))),
     Field("scores", Custom(list, _scores, depth=1)),
