@@ -57,6 +57,17 @@ await piplite.install("tabletop-classroom")
 from widgets.lite import prepare
 
 await prepare();"""
+SETUP_CELL_JA = """\
+# JupyterLite：Python はこのブラウザーのタブの中で動き、最初は空です。
+# このセルがレッスンのパッケージを入れます（数秒）。最初に実行してください。
+# Binder や JupyterLab にはこのセルはありません。
+import piplite
+
+await piplite.install("tabletop-classroom")
+from widgets.lite import prepare
+
+await prepare(lang="ja");"""
+"""The setup cell of a Japanese twin (*.ja.ipynb): the same, told in Japanese (#30)."""
 
 
 def log(text: str) -> None:
@@ -217,7 +228,8 @@ def lesson_notebooks(into: Path) -> list[Path]:
                     cell["source"] = site_links(text, source)
         notebook["cells"].insert(0, {
             "cell_type": "code", "execution_count": None, "id": "jupyterlite-setup",
-            "metadata": {"tags": ["jupyterlite-setup"]}, "outputs": [], "source": SETUP_CELL,
+            "metadata": {"tags": ["jupyterlite-setup"]}, "outputs": [],
+            "source": SETUP_CELL_JA if source.name.endswith(".ja.ipynb") else SETUP_CELL,
         })
         target = into / source.relative_to(NOTEBOOKS)
         target.parent.mkdir(parents=True, exist_ok=True)

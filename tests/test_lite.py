@@ -83,6 +83,18 @@ def test_without_numpy_the_lesson_runs_on_and_each_plot_says_it_was_skipped(
     assert capsys.readouterr().out.strip() == lite.PLOT_NOTE
 
 
+def test_a_japanese_lesson_is_told_in_japanese_that_its_plots_are_skipped(capsys):
+    install, _ = _installer({"matplotlib"})
+    run(lite.prepare(install, lang="ja"))
+    assert capsys.readouterr().out.strip() == (
+        "準備ができました。ただし matplotlib はありません（このブラウザー版では使えません）。"
+        "盤面は図で表示し、グラフは注記に置きかえます。")
+    import matplotlib.pyplot as plt  # the stand-in now
+
+    plt.show()
+    assert capsys.readouterr().out.strip() == lite.PLOT_NOTES["ja"]
+
+
 def test_a_required_package_out_of_reach_is_an_error_that_names_it():
     install, _ = _installer({"anywidget"})
     with pytest.raises(RuntimeError, match=r"could not install anywidget \(ValueError"):
@@ -106,7 +118,9 @@ def test_every_lite_notebook_opens_with_the_setup_cell_and_keeps_the_lesson(tmp_
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         original = json.loads((ROOT / "notebooks" / path.relative_to(tmp_path)).read_text(
             encoding="utf-8"))["cells"]
-        assert cells[0]["id"] == "jupyterlite-setup" and "await prepare()" in cells[0]["source"]
+        prepared = ('await prepare(lang="ja")' if path.name.endswith(".ja.ipynb")
+                    else "await prepare()")  # a Japanese twin's setup speaks Japanese (#30)
+        assert cells[0]["id"] == "jupyterlite-setup" and prepared in cells[0]["source"]
         assert _without_link_targets(cells[1:]) == _without_link_targets(original)
 
 

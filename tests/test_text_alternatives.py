@@ -216,3 +216,28 @@ def test_the_teachers_plot_says_the_spread_against_the_exact_answer() -> None:
     said = plot_words(summary(chance, ["1/2", "1/10", "0.2", "3/10"]))
     assert said == ("The first answers of 4 students: from 10% to 50%, median 25%; "
                     "exact 10%.")
+
+
+def test_a_japanese_plot_is_drawn_in_a_font_that_has_its_glyphs(monkeypatch, recwarn) -> None:
+    """#30.3: matplotlib's own font has no kana or kanji; each Japanese label is given a font
+    that has them, so no glyph is missing (matplotlib warns for each one it cannot draw).
+    Where no such font exists (JupyterLite's matplotlib), the figure says so under it."""
+    from widgets import figures
+
+    assert figures.japanese_font() is not None, "no Japanese font: install fonts-noto-cjk"
+    figure = Figure()
+    axes = figure.add_subplot()
+    axes.set_title("落石の確率")
+    axes.set_xlabel("turns · ターン数")
+    html = figures.figure_html(figure)
+    missing = [str(w.message) for w in recwarn if "missing from font" in str(w.message)]
+    assert not missing and figures.NO_JAPANESE_FONT not in html, missing[:2]
+    assert axes.title.get_fontfamily()[1] == figures.japanese_font()
+
+    monkeypatch.setattr(figures, "japanese_font", lambda: None)
+    bare = Figure()
+    bare.add_subplot().set_title("落石の確率")
+    assert figures.NO_JAPANESE_FONT in figures.figure_html(bare)
+    english = Figure()
+    english.add_subplot().set_title("landslides")
+    assert figures.NO_JAPANESE_FONT not in figures.figure_html(english)

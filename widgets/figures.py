@@ -26,7 +26,63 @@ WORDS = {  # the joining words, in the language of the figure's own words
 
 def _language(texts: list[str]) -> str:
     """Japanese when the figure's words are (any kana or kanji), else English."""
-    return "ja" if any("\u3040" <= ch <= "\u9fff" for text in texts for ch in text) else "en"
+    return "ja" if any(_is_japanese(text) for text in texts) else "en"
+
+
+def _is_japanese(text: str) -> bool:
+    return any("\u3040" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+JAPANESE_FONTS = ("Noto Sans CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic")
+"""Fonts that draw Japanese, any one of which a machine may have (Debian's fonts-noto-cjk: the
+tests' machine, Binder's image). A Japanese label is drawn in DejaVu Sans, matplotlib's own,
+falling back to the first of these for what DejaVu lacks: a font family chosen by name is
+needed, since matplotlib falls back only along a text's own list of families, not along the
+list behind "sans-serif"."""
+NO_JAPANESE_FONT = ("（この環境には日本語フォントがないため、図の中の日本語が □ で表示される"
+                    "ことがあります。数値と上の表は正確です。日本語の図は Binder や JupyterLab で"
+                    "表示されます。）")
+"""Said under a Japanese figure where no font draws Japanese (JupyterLite's matplotlib)."""
+
+
+def japanese_font() -> str | None:
+    """The first of JAPANESE_FONTS that matplotlib finds on this machine, if any (none where
+    matplotlib is missing or is JupyterLite's stand-in: widgets.lite)."""
+    try:
+        from matplotlib import font_manager
+    except ImportError:
+        return None
+    found = {font.name for font in font_manager.fontManager.ttflist}
+    return next((name for name in JAPANESE_FONTS if name in found), None)
+
+
+def japanese_plots() -> bool:
+    """Draw the text of every plot made from now on in DejaVu Sans, and kana and kanji in a
+    Japanese font: a Japanese lesson calls it before it plots, since a figure measures its
+    words when it is laid out (``tight_layout``), before it is shown. False where no Japanese
+    font is found; each Japanese figure then says so under it (figure_html)."""
+    font = japanese_font()
+    if font is None:
+        return False
+    import matplotlib
+
+    matplotlib.rcParams["font.family"] = ["DejaVu Sans", font]
+    return True
+
+
+def _fit_japanese(figure: Any) -> bool:
+    """Give every Japanese text of ``figure`` a font that draws it; False if none is here."""
+    from matplotlib.text import Text
+
+    japanese = [text for text in figure.findobj(Text) if _is_japanese(text.get_text())]
+    if not japanese:
+        return True
+    font = japanese_font()
+    if font is None:
+        return False
+    for text in japanese:
+        text.set_fontfamily(["DejaVu Sans", font])
+    return True
 
 
 def _axes_words(axes: Any) -> dict[str, Any]:
@@ -64,8 +120,12 @@ def figure_html(figure: Any) -> str:
     """The figure as the inline backend would draw it (PNG, tight box) with ``figure_alt``."""
     from IPython.core.pylabtools import print_figure
 
+    fonts_found = _fit_japanese(figure)
     png = print_figure(figure, "png", bbox_inches="tight")  # type: ignore[no-untyped-call]  # IPython has no hints
-    return image_html(png, "image/png", figure_alt(figure)) if png else ""
+    if not png:
+        return ""
+    note = "" if fonts_found else f"<p>{NO_JAPANESE_FONT}</p>"
+    return image_html(png, "image/png", figure_alt(figure)) + note
 
 
 def register_figure_formatter(shell: Any) -> None:

@@ -16,9 +16,21 @@ from typing import Any
 
 REQUIRED = ("ipywidgets", "anywidget")  # the boards cannot work without these
 OPTIONAL = ("ipycanvas", "matplotlib")  # the canvas board and the plots: skipped if missing
-PLOT_NOTE = ("(A plot is skipped here: this browser build has no matplotlib, which comes only "
-             "from Pyodide's CDN. The numbers above are exact and complete; the plot shows "
-             "on Binder, JupyterLab or online JupyterLite.)")
+PLOT_NOTES = {
+    "en": ("(A plot is skipped here: this browser build has no matplotlib, which comes only "
+           "from Pyodide's CDN. The numbers above are exact and complete; the plot shows "
+           "on Binder, JupyterLab or online JupyterLite.)"),
+    "ja": ("（ここではグラフを省きます。このブラウザー版には matplotlib がありません"
+           "（Pyodide の CDN からしか入りません）。上の数値は正確で、欠けもありません。"
+           "グラフは Binder、JupyterLab、オンラインの JupyterLite で表示されます。）"),
+}
+PLOT_NOTE = PLOT_NOTES["en"]
+READY = {
+    "en": "Ready, without {absent} (not available in this browser build): boards are drawn as "
+          "pictures and plots are skipped with a note.",
+    "ja": "準備ができました。ただし {absent} はありません（このブラウザー版では使えません）。"
+          "盤面は図で表示し、グラフは注記に置きかえます。",
+}
 
 
 def in_browser() -> bool:
@@ -26,13 +38,13 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-async def prepare(install: Any = None) -> dict[str, str]:
+async def prepare(install: Any = None, lang: str = "en") -> dict[str, str]:
     """Install what the lessons use; return package → "ok" or why it is missing.
 
     ``install`` is piplite's ``install`` (taken from piplite when not given; tests pass
     their own). A missing required package raises with its reason; a missing optional one
     is reported once, and for matplotlib a stand-in that skips each plot with a note is put
-    in its place, so a lesson runs on.
+    in its place, so a lesson runs on. ``lang``: the lesson's language, for what it says.
     """
     if not in_browser() and install is None:
         return {}
@@ -52,11 +64,11 @@ async def prepare(install: Any = None) -> dict[str, str]:
         raise RuntimeError("JupyterLite could not install " + ", ".join(
             f"{name} ({found[name]})" for name in missing))
     if found["matplotlib"] != "ok":
-        install_plot_stand_in()
+        install_plot_stand_in(lang)
     absent = [name for name in OPTIONAL if found[name] != "ok"]
     if absent:
-        print(f"Ready, without {' and '.join(absent)} (not available in this browser build): "
-              "boards are drawn as pictures and plots are skipped with a note.")
+        joiner = " and " if lang == "en" else "・"
+        print(READY.get(lang, READY["en"]).format(absent=joiner.join(absent)))
     return found
 
 
@@ -79,17 +91,19 @@ class _Skipped:
         pass
 
 
-def _show(*_args: Any, **_kwargs: Any) -> None:
-    print(PLOT_NOTE)
-
-
-def install_plot_stand_in() -> None:
-    """Put a ``matplotlib.pyplot`` in place that draws nothing and says so at ``show()``."""
+def install_plot_stand_in(lang: str = "en") -> None:
+    """Put a ``matplotlib.pyplot`` in place that draws nothing and says so at ``show()``, in
+    the lesson's language."""
     why = "Stand-in: plots are skipped (see widgets.lite)."
     pyplot = types.ModuleType("matplotlib.pyplot", why)
     skipped = _Skipped()
+    note = PLOT_NOTES.get(lang, PLOT_NOTE)
+
+    def show(*_args: Any, **_kwargs: Any) -> None:
+        print(note)
+
     pyplot.__getattr__ = lambda _name: skipped  # type: ignore[method-assign]  # a module made here
-    pyplot.show = _show  # type: ignore[attr-defined]  # a module made here
+    pyplot.show = show  # type: ignore[attr-defined]  # a module made here
     pyplot.rcParams = {}  # type: ignore[attr-defined]  # a module made here
     package = types.ModuleType("matplotlib", why)
     package.pyplot = pyplot  # type: ignore[attr-defined]  # a module made here
