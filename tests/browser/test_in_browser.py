@@ -34,6 +34,7 @@ from tests.browser.conftest import (
     notebook_paths,
     skip_or_fail,
 )
+from tests.browser.japanese import japanese_faults
 from tests.browser.words import word_faults
 from tests.test_notebooks import executed_faults
 
@@ -237,7 +238,8 @@ def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | N
     every canvas in an output has drawn; the executed notebook passes nbval's checks (every
     cell ran, none raised, the NBVAL_CHECK_OUTPUT cells printed what is stored); the page
     shows what this notebook must after Run All (``tests.browser.after_run_all``); the
-    words a student reads there read right (``tests.browser.words``); and axe-core finds no
+    words a student reads there read right (``tests.browser.words``), in a Japanese twin with
+    no tofu and no English left (``tests.browser.japanese``); and axe-core finds no
     critical or serious violation in what the notebook puts on the page (``tests.browser.axe``)."""
     if notebook is None:
         skip_or_fail(f"no notebooks under {NOTEBOOKS_DIR.relative_to(ROOT)}/ yet")
@@ -250,6 +252,8 @@ def test_notebook_runs_in_jupyterlab(page: Page, lab: Server, notebook: Path | N
     stored = json.loads(notebook.read_text(encoding="utf-8"))
     faults = executed_faults(stored, executed)
     faults += after_run_all_faults(page, notebook.relative_to(NOTEBOOKS_DIR).as_posix())
+    if notebook.name.endswith(".ja.ipynb"):  # #30.4: read before a cell is typed in below
+        faults += japanese_faults(page)
     faults += word_faults(page)  # #33.10: counted nouns, bare numbers, unexplained values
     page.evaluate(REVEAL_ANSWERS_JS)  # what the answers will bring is audited too
     found = axe.audit(page, axe.LAB_OUTPUTS, axe.LAB_CHROME)  # #27.5: the notebook's own output

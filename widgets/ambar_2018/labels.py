@@ -245,3 +245,18 @@ LABELS: dict[str, dict[str, str]] = {
         "short_evts": "イベントカード",
     },
 }
+
+INVENTORY_JA: dict[str, str] = {
+    # state.inventory()'s keys (boardlib.ambar_2018.data.COMPONENT_TOTALS) in Japanese, for the
+    # Japanese rules lesson (notebooks/ambar_2018/01_rules.ja.ipynb), in the board's words
+    "yellow gems": "黄の宝石",
+    "blue gems": "青の宝石",
+    "red gems": "赤の宝石",
+    "gold": "金貨（価値の合計）",
+    "soldiers": "兵士",
+    "amber markers": "琥珀マーカー",
+    "journey cards": "旅の山札のカード",
+    "starting cards": "初期カード",
+    "demon and treasure cards": "悪魔と宝のカード（大蛇・赤い悪魔・宝）",
+    "event cards": "イベントカード",
+}

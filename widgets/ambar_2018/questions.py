@@ -369,7 +369,7 @@ def _journey_next_black() -> Question:
                      f"({deck[1]} Chants, {deck[2]} Oracles, {deck[3]} other dangers). The next "
                      f"card is black with chance {total - cream}/{total} ≈ {percent(chance)}.",
                      f"残りの山札は{total}枚：クリーム色{cream}枚、黒{total - cream}枚"
-                     f"（詠唱{deck[1]}枚、オラクル{deck[2]}枚、"
+                     f"（歌声{deck[1]}枚、預言者{deck[2]}枚、"
                      f"山賊などその他の危険{deck[3]}枚）。"
                      f"次が黒の確率は{total - cream}/{total} ≈ {percent(chance)}です。"))
 

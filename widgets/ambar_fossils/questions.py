@@ -76,7 +76,7 @@ def dino_identical() -> Question:
         kind="predict",
         prompt={"en": "Ana flips a face-down Dinosaur. What is the chance that it is identical "
                       "to a fossil she shows (so her turn ends)?",
-                "ja": "アナが裏向きの恐竜化石を1枚めくります。それが自分の見せている化石と同一で"
+                "ja": "アナが裏向きの恐竜化石を1個めくります。それが自分の見せている化石と同一で"
                       "（手番が終わって）しまう確率はいくらでしょう？"},
         answer=NumberAnswer(value, PREDICTION, mistakes=distinct_mistakes(value, PREDICTION, [
             (1 - value, {"en": "That is the chance of NOT getting an identical fossil.",
@@ -84,15 +84,15 @@ def dino_identical() -> Question:
         hint={"en": "Which Dinosaur number does Ana show? How many copies of it has nobody "
                     "seen yet, out of how many unseen Dinosaurs?",
               "ja": "アナが見せている恐竜の数字はどれでしょう？ その化石のうち、まだ誰も見ていない"
-                    "ものは何枚で、見られていない恐竜化石は全部で何枚でしょう？"},
+                    "ものは何個で、見られていない恐竜化石は全部で何個でしょう？"},
         derivation={"en": f"Ana shows only one Dinosaur number, D4. {COPIES - copies} D4s are "
                           f"already face-up (hers and the one in the Excavation), so {copies} of "
                           f"the {dino.unseen} unseen Dinosaurs are D4: P(identical) = {copies}/"
                           f"{dino.unseen} = {chance(value)}.",
                     "ja": f"アナが見せている恐竜の数字は D4 だけです。D4 はすでに"
-                          f"{COPIES - copies}枚が表向き"
-                          f"（アナの列と発掘現場）なので、見られていない恐竜化石 {dino.unseen} 枚の"
-                          f"うち D4 は {copies} 枚。P（同一）= {copies}/{dino.unseen} = "
+                          f"{COPIES - copies}個が表向き"
+                          f"（アナの列と発掘現場）なので、見られていない恐竜化石 {dino.unseen} 個の"
+                          f"うち D4 は {copies} 個。P（同一）= {copies}/{dino.unseen} = "
                           f"{chance(value)} です。"},
     )
 
@@ -108,7 +108,7 @@ def dino_placeable() -> Question:
         kind="predict",
         prompt={"en": "Ana's Dinosaur again, with the counts of unseen copies: what is the chance "
                       "that it is placeable (some column may take it)?",
-                "ja": "もう一度アナの恐竜化石です。見られていない枚数を使って考えましょう。"
+                "ja": "もう一度アナの恐竜化石です。見られていない個数を使って考えましょう。"
                       "それを置ける（どれかの列に置ける）確率はいくらでしょう？"},
         answer=NumberAnswer(value, PREDICTION, mistakes=distinct_mistakes(value, PREDICTION, [
             (1 - dino.identical, {
@@ -124,14 +124,14 @@ def dino_placeable() -> Question:
                     "Ana's display above says which). Add the copies left of the rest.",
               "ja": "同一になる D4 と、置き場のない数字（上のアナのディスプレイの読み方を参照）を"
                     "除き、"
-                    "残りの数字の残り枚数を足しましょう。"},
+                    "残りの数字の残り個数を足しましょう。"},
         derivation={"en": f"{' and '.join(stuck)} fit nowhere and D4 is identical. The rest "
                           f"can be placed: "
                           f"{fits} = {dino.copies('placeable')} of {dino.unseen} unseen, so "
                           f"P(placeable) = {chance(value)}.",
                     "ja": f"{'、'.join(stuck)} はどこにも置けず、D4 は同一です。残りは置けます："
-                          f"{fits} = 見られていない {dino.unseen} 枚のうち "
-                          f"{dino.copies('placeable')} 枚。P（置ける）= {chance(value)} です。"},
+                          f"{fits} = 見られていない {dino.unseen} 個のうち "
+                          f"{dino.copies('placeable')} 個。P（置ける）= {chance(value)} です。"},
     )
 
 
@@ -150,7 +150,7 @@ def marine_identical() -> Question:
                         "ja": "それは P（置き場なし）で、P（同一）ではありません。"}),
         (Fraction(marine.copies("identical"), 24), {
             "en": "That divides by all 24 Marine fossils, but only the unseen ones can come up.",
-            "ja": "それは海洋化石24枚すべてで割っています。出てくるのはまだ見られていない"
+            "ja": "それは海洋化石24個すべてで割っています。出てくるのはまだ見られていない"
                   "化石だけです。"}),
         (Fraction(total_copies, 24), {
             "en": "That forgets the copies already seen face-up: they cannot come up again.",
@@ -175,7 +175,7 @@ def marine_identical() -> Question:
                             mistakes=distinct_mistakes(value, Tolerance.exact(), candidates)),
         hint={"en": "The type is the third argument of flip_odds, and .chance(...) picks one "
                     "outcome. By hand: Ana shows more than one Marine number.",
-              "ja": "種類は flip_odds の3番目の引数で、.chance(...) で結果を一つ選べます。"
+              "ja": "タイプは flip_odds の3番目の引数で、.chance(...) で結果を一つ選べます。"
                     "手で数えるなら：アナが見せている海洋の数字は一つではありません。"},
         derivation={"en": f"Ana shows {' and '.join(f for f, _ in shown)}. Of the "
                           f"{marine.unseen} unseen Marine fossils, {added} = "
@@ -183,8 +183,8 @@ def marine_identical() -> Question:
                           f"P(identical) = {chance(value)}.",
                     "ja": f"アナは {' と '.join(f for f, _ in shown)} を見せています。"
                           f"見られていない"
-                          f"海洋化石 {marine.unseen} 枚のうち、{added} = "
-                          f"{marine.copies('identical')} 枚が同一になります。P（同一）= "
+                          f"海洋化石 {marine.unseen} 個のうち、{added} = "
+                          f"{marine.copies('identical')} 個が同一になります。P（同一）= "
                           f"{chance(value)} です。"},
     )
 
@@ -195,12 +195,12 @@ def no_d4_identical() -> Question:
     copies = before.copies("identical")
     candidates: list[tuple[Fraction, Text]] = [
         (now.identical, {"en": "That is the chance with one D4 face-up, as in the game now.",
-                         "ja": "それは D4 が1枚表向きの、今の局面の確率です。"}),
+                         "ja": "それは D4 が1個表向きの、今の局面の確率です。"}),
         (Fraction(copies, now.unseen), {
             "en": f"The D4 going back changes the total too: {before.unseen} Dinosaurs are "
                   f"unseen now, not {now.unseen}.",
-            "ja": f"D4 が戻ると全体の枚数も変わります。見られていない恐竜化石は {now.unseen} 枚"
-                  f"ではなく {before.unseen} 枚です。"}),
+            "ja": f"D4 が戻ると全体の個数も変わります。見られていない恐竜化石は {now.unseen} 個"
+                  f"ではなく {before.unseen} 個です。"}),
         (Fraction(copies + 1, before.unseen + 1), {
             "en": "The D4 on Ana's own display is face-up: it cannot come up, so it does "
                   "not count.",
@@ -214,20 +214,20 @@ def no_d4_identical() -> Question:
         kind="exercise",
         prompt={"en": "By hand: if no D4 lay face-up in the Excavation (the slider at 0), what "
                       "would be the chance that Ana's Dinosaur flip is identical?",
-                "ja": "手で計算しましょう：発掘現場に表向きの D4 が1枚もなければ（スライダーが0）、"
+                "ja": "手で計算しましょう：発掘現場に表向きの D4 が1個もなければ（スライダーが0）、"
                       "アナが恐竜化石をめくって同一になる確率はいくらでしょう？"},
         answer=NumberAnswer(value, Tolerance.exact(),
                             mistakes=distinct_mistakes(value, Tolerance.exact(), candidates)),
         hint={"en": "Put the Excavation's D4 back among the unseen: it changes how many D4s "
                     "could come up AND how many Dinosaurs could come up.",
               "ja": "発掘現場の D4 を「見られていない」側に戻しましょう。出てくる可能性のある D4 の"
-                    "枚数と、恐竜化石全体の枚数の両方が変わります。"},
+                    "個数と、恐竜化石全体の個数の両方が変わります。"},
         derivation={"en": f"With no D4 in the Excavation, only Ana's own D4 is seen: {copies} D4s "
                           f"are unseen, among {before.unseen} unseen Dinosaurs. P(identical) = "
                           f"{copies}/{before.unseen} = {chance(value)}, up from "
                           f"{chance(now.identical)}.",
-                    "ja": f"発掘現場に D4 がなければ、見えている D4 はアナの1枚だけです。見られて"
-                          f"いない恐竜化石 {before.unseen} 枚のうち D4 は {copies} 枚。P（同一）"
+                    "ja": f"発掘現場に D4 がなければ、見えている D4 はアナの1個だけです。見られて"
+                          f"いない恐竜化石 {before.unseen} 個のうち D4 は {copies} 個。P（同一）"
                           f"= {copies}/{before.unseen} = {chance(value)} で、"
                           f"{chance(now.identical)} から上がります。"},
     )
