@@ -12,6 +12,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from widgets import BOARDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,13 +42,34 @@ def test_the_committed_pages_are_what_the_script_writes():
     )
 
 
-def test_there_is_a_page_per_board_and_the_start_page_links_each():
-    """A page per board, and the teacher's live view of the class (#26)."""
-    index = json.loads((CLASSROOM / "index.ipynb").read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("lang", "suffix"), [("en", ""), ("ja", ".ja")])
+def test_there_is_a_page_per_board_and_the_start_page_links_each(lang, suffix):
+    """A page per board in each language, and the teacher's live view of the class (#26);
+    each start page links its own language's pages and offers the other language (#30.2)."""
+    index = json.loads((CLASSROOM / f"index{suffix}.ipynb").read_text(encoding="utf-8"))
     text = "".join(cell["source"] for cell in index["cells"])
-    links = set(re.findall(r"\]\(([a-z0-9_]+)\.ipynb\)", text))
-    assert links == {*BOARDS, "teacher"}, (
-        f"the start page links {sorted(links)}, boards are {list(BOARDS)} (and the teacher's)")
+    links = set(re.findall(r"\]\(([a-z0-9_]+(?:\.ja)?)\.ipynb\)", text))
+    other = "index.ja" if lang == "en" else "index"
+    assert links == {*(game + suffix for game in BOARDS), "teacher", other}, (
+        f"the {lang} start page links {sorted(links)}, boards are {list(BOARDS)} (and the "
+        "teacher's, and the start page in the other language)")
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_a_japanese_game_page_is_the_english_one_in_japanese(game):
+    """The same board, seats and bots, told in Japanese, each page linking the other (#30.2)."""
+    from boardlib import GAMES
+
+    english, japanese = (json.loads((CLASSROOM / f"{game}{s}.ipynb").read_text(encoding="utf-8"))
+                         for s in ("", ".ja"))
+    code_en, code_ja = ([c["source"] for c in page["cells"] if c["cell_type"] == "code"]
+                        for page in (english, japanese))
+    assert code_ja == [code_en[0].removesuffix(")") + ", lang='ja')"]
+    text_en, text_ja = ("".join(c["source"] for c in page["cells"] if c["cell_type"] == "markdown")
+                        for page in (english, japanese))
+    assert f"]({game}.ja.ipynb)" in text_en and f"]({game}.ipynb)" in text_ja
+    assert text_ja.startswith(f"# {GAMES[game].titles['ja']}\n")
+    assert "遊び方" in text_ja and "How to play" not in text_ja
 
 
 def test_a_game_page_is_one_board_with_every_control_and_valid_seats():

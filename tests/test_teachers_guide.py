@@ -1,16 +1,20 @@
 """docs/teachers.md: every notebook has its section, and the numbers it quotes are the ones the
 notebooks print (their stored outputs, which the suite checks against a fresh run:
-tests/test_notebooks.py)."""
+tests/test_notebooks.py). docs/teachers.ja.md, its Japanese version (#30.2), names every
+Japanese twin and quotes every number the English guide quotes."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "teachers.md"
+GUIDE_JA = ROOT / "docs" / "teachers.ja.md"
 NOTEBOOKS = ROOT / "notebooks"
 
 QUOTED = {  # notebook → numbers the guide quotes from its outputs
@@ -58,14 +62,32 @@ def _outputs(notebook: str) -> str:
     return "\n".join(texts)
 
 
-def test_every_notebook_has_a_section_in_the_guide():
-    guide = GUIDE.read_text(encoding="utf-8")
+@pytest.mark.parametrize(("guide", "japanese"), [(GUIDE, False), (GUIDE_JA, True)],
+                         ids=["teachers.md", "teachers.ja.md"])
+def test_every_notebook_has_a_section_in_the_guide(guide, japanese):
+    """The English guide names every English notebook, the Japanese guide every twin."""
+    text = guide.read_text(encoding="utf-8")
     notebooks = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts)
-    named = {n for n in notebooks if f"`{n}`" in guide or f"`notebooks/{n}`" in guide}
+                       if ".ipynb_checkpoints" not in p.parts
+                       and p.name.endswith(".ja.ipynb") == japanese)
+    named = {n for n in notebooks if f"`{n}`" in text or f"`notebooks/{n}`" in text}
     missing = sorted(set(notebooks) - named)
-    assert not missing, (f"docs/teachers.md has no section for {missing}: add its goals, time, "
-                         "prerequisites, questions with answers and numbers to quote")
+    assert notebooks and not missing, (
+        f"docs/{guide.name} has no section for {missing}: add its goals, time, "
+        "prerequisites, questions with answers and numbers to quote")
+
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def test_the_japanese_guide_quotes_every_number_of_the_english_one():
+    """Each number of docs/teachers.md stands in docs/teachers.ja.md at least as often: the
+    translation dropped no figure, time or answer (its numbers are checked against the
+    notebooks through the English guide's)."""
+    english, japanese = (Counter(NUMBER.findall(g.read_text(encoding="utf-8")))
+                         for g in (GUIDE, GUIDE_JA))
+    short = {n: (count, japanese[n]) for n, count in english.items() if japanese[n] < count}
+    assert not short, f"numbers missing from teachers.ja.md (English, Japanese counts): {short}"
 
 
 @pytest.mark.parametrize("notebook", sorted(QUOTED))
@@ -76,7 +98,9 @@ def test_the_numbers_the_guide_quotes_are_printed_by_the_notebook(notebook):
                         "docs/teachers.md and this list")
 
 
-def test_the_index_notebook_links_the_guide():
-    index = json.loads((NOTEBOOKS / "index.ipynb").read_text(encoding="utf-8"))
-    text = "".join("".join(cell["source"]) for cell in index["cells"])
-    assert "(../docs/teachers.md)" in text
+@pytest.mark.parametrize(("index", "guide"), [("index.ipynb", "teachers.md"),
+                                              ("index.ja.ipynb", "teachers.ja.md")])
+def test_the_index_notebook_links_the_guide(index, guide):
+    cells = json.loads((NOTEBOOKS / index).read_text(encoding="utf-8"))["cells"]
+    text = "".join("".join(cell["source"]) for cell in cells)
+    assert f"(../docs/{guide})" in text

@@ -25,6 +25,7 @@ from tests.browser.conftest import (
     Server,
     voila_serving,
 )
+from tests.browser.japanese import japanese_faults
 from tests.browser.test_in_browser import click_named
 from tests.voila_client import SETTINGS, kernel_of
 from widgets import BOARDS
@@ -91,14 +92,14 @@ def open_page(page: Page, server: Server, name: str) -> None:
     page.goto(server.url(f"voila/render/{name}.ipynb"), timeout=VOILA_TIMEOUT * 1000)
 
 
-def twin_of(game: str) -> Any:
-    """The page's board, built the same way here: same seed and seats, so it predicts what
-    each click does in the page."""
+def twin_of(game: str, lang: str = "en") -> Any:
+    """The page's board, built the same way here: same seed, seats and language, so it
+    predicts what each click does in the page."""
     from widgets import Board
 
     script = _script()
     players, bots = script.seats(game)
-    return Board(game, players=players, seed=script.SEED, bots=bots, controls=None)
+    return Board(game, players=players, seed=script.SEED, bots=bots, controls=None, lang=lang)
 
 
 def single_move_target(twin: Any) -> str:
@@ -136,6 +137,33 @@ def test_the_start_page_links_every_game(page: Page, classroom: Server) -> None:
         page.screenshot(path=str(SCREENSHOTS / "classroom__index__followed.png"))
 
 
+def test_the_japanese_start_page_links_every_game_in_japanese(page: Page,
+                                                            classroom: Server) -> None:
+    """#30.2: the start page offers 日本語; the Japanese one links each game's Japanese page,
+    reads in Japanese (no tofu, no English left), and its link opens that page's board."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        open_page(page, classroom, "index")
+        pages.wait_until(lambda: page.locator("a[href='index.ja.ipynb']").count(), VOILA_TIMEOUT,
+                         "the start page's 日本語 link")
+        page.locator("a[href='index.ja.ipynb']").first.click()
+        links = pages.wait_until(
+            lambda: page.eval_on_selector_all("a[href$='.ja.ipynb']",
+                                              "els => els.map(e => e.getAttribute('href'))"),
+            VOILA_TIMEOUT, "the Japanese start page's links")
+        assert set(links) == {f"{game}.ja.ipynb" for game in BOARDS}, links
+        faults = japanese_faults(page)
+        assert not faults, "classroom/index.ja.ipynb:\n" + "\n".join(faults)
+        page.screenshot(path=str(SCREENSHOTS / "classroom__index.ja.png"))
+        first = next(iter(BOARDS))
+        page.locator(f"a[href='{first}.ja.ipynb']").first.click()
+        pages.wait_until(lambda: pages.canvases(page), VOILA_TIMEOUT,
+                         "the first game's Japanese board after following its link")
+        assert page.url.endswith(f"{first}.ja.ipynb"), page.url
+    finally:
+        page.screenshot(path=str(SCREENSHOTS / "classroom__index.ja__followed.png"))
+
+
 def test_the_start_page_is_readable_on_a_projector(page: Page, classroom: Server) -> None:
     """Paragraphs, table cells and links of the start page are at least 20 px (computed)."""
     open_page(page, classroom, "index")
@@ -146,12 +174,16 @@ def test_the_start_page_is_readable_on_a_projector(page: Page, classroom: Server
     assert not small, f"text under {PROJECTOR_PX:.0f} px on the start page: {small}"
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(BOARDS))
 def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: Server,
-                                                         game: str) -> None:
+                                                         game: str, lang: str) -> None:
+    """Each game's page in each language (#30.2: the Japanese page in Japanese throughout,
+    no tofu, no English left)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    name = game if lang == "en" else f"{game}.{lang}"
     try:
-        open_page(page, classroom, game)
+        open_page(page, classroom, name)
         pages.wait_until(lambda: pages.canvases(page), VOILA_TIMEOUT, f"{game}'s board canvas")
         found = pages.wait_for_drawn_canvases(page, minimum=1)
         errors = pages.output_errors(page)
@@ -164,34 +196,38 @@ def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: 
         assert odds.count() == 1 and odds.is_visible() == bool(BOARDS[game].odds), (
             f"{game}: the Chances toggle should show exactly when the game has odds"
         )
-        page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}.png"))  # as first seen
+        page.screenshot(path=str(SCREENSHOTS / f"classroom__{name}.png"))  # as first seen
         small, tags = small_text(page, {"h1", "p", "li", "a"})
         assert tags == {"h1", "p", "li", "a"} and not small, (
             f"{game}: the page's heading and how-to-play text under {PROJECTOR_PX:.0f} px: "
             f"{small} (measured {tags})")
-        twin = twin_of(game)
+        if lang == "ja":
+            faults = japanese_faults(page)
+            assert not faults, f"classroom/{name}.ipynb:\n" + "\n".join(faults)
+        twin = twin_of(game, lang)
         if BOARDS[game].odds:  # the toggle opens the exact odds of the decision at hand
             odds.click()
             twin.set_show_odds(True)
             heading = twin._label("odds_heading")
             pages.wait_until(lambda: heading in page.locator(".boardlib-odds").inner_text(),
                              15.0, "the odds panel to open")
-            page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__odds.png"))
+            page.screenshot(path=str(SCREENSHOTS / f"classroom__{name}__odds.png"))
             odds.click()
         click_named(page, twin, single_move_target(twin), 100, None)
-        page.screenshot(path=str(SCREENSHOTS / f"classroom__{game}__after_click.png"))
+        page.screenshot(path=str(SCREENSHOTS / f"classroom__{name}__after_click.png"))
     finally:
-        pages.screenshot(page, SCREENSHOTS / f"classroom__{game}__full.png")
+        pages.screenshot(page, SCREENSHOTS / f"classroom__{name}__full.png")
 
 
-@pytest.mark.parametrize("name", ["index", *BOARDS, "teacher"])
+@pytest.mark.parametrize("name", ["index", *BOARDS, "teacher", "index.ja",
+                                  *(f"{game}.ja" for game in BOARDS)])
 def test_every_classroom_page_passes_axe_core(page: Page, classroom: Server, name: str) -> None:
     """The whole page as Voila serves it, once its cells have run (#27.5)."""
     open_page(page, classroom, name)
-    ready = {"index": "a[href$='.ipynb']", "teacher": ".boardlib-teacher"}.get(
-        name, ".boardlib-keys-list")
+    ready = {"index": "a[href$='.ipynb']", "index.ja": "a[href$='.ipynb']",
+             "teacher": ".boardlib-teacher"}.get(name, ".boardlib-keys-list")
     pages.wait_until(lambda: page.locator(ready).count(), VOILA_TIMEOUT, f"the {name} page")
-    if name in BOARDS:
+    if name.removesuffix(".ja") in BOARDS:
         pages.wait_for_drawn_canvases(page, minimum=1)
     found = axe.audit(page)
     axe.report(found, f"voila__{name}")
