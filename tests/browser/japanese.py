@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-# Kana, kanji, and the full-width forms and punctuation Japanese text uses.
-JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+# Kana, kanji, and the full-width forms and punctuation Japanese text uses (not the
+# ideographic space U+3000, which is drawn as nothing by every font).
+JAPANESE = re.compile(r"[\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 # The text a student reads on a page, by kind: markdown with the quoted rulebook (blockquotes)
 # and code spans removed, and each output area's text (printed output, widgets' words).
@@ -72,8 +73,10 @@ NAMES = (  # names and on-screen words kept in Latin letters in the Japanese tex
     "Desyllas Games", "Alberto Cano", "Invedars", "Optimal Play of the Dice Game Pig",
     "Neller and Presser", "UMAP Journal", "Show legal moves", "Monte Carlo Tree Search",
 )
-# Four or more words of two or more letters each ("A B C D", a set-up pattern, is no sentence).
-ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+){3,}")
+# Four or more words, each of two or more letters or the article "a" ("A B C D", a set-up
+# pattern, is no sentence; "Take a tile from the bag" is).
+WORD = r"(?:[A-Za-z][A-Za-z'’-]+|a)"
+ENGLISH_RUN = re.compile(rf"{WORD}(?:[ \t]+{WORD}){{3,}}")
 
 
 def english_runs(text: str) -> list[str]:

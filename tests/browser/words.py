@@ -320,7 +320,7 @@ async () => {
 SCENES_CELL = ('import gc, json; from widgets.canvas import CanvasRenderer as _R; '
                'print("SCENES-JSON " + json.dumps([[r.scene.title, [s.text for s in '
                'r.scene.shapes if hasattr(s, "text")]] for r in gc.get_objects() '
-               'if isinstance(r, _R)]))')
+               'if isinstance(r, _R)], ensure_ascii=False))')
 
 ODDS_JS = """
 (index) => {
