@@ -190,6 +190,16 @@ def test_runtime_txt_pins_a_supported_python() -> None:
     assert int(match.group(1)) >= 10, "the project needs Python 3.10 or newer"
 
 
+def test_apt_txt_brings_a_font_for_the_japanese_lessons() -> None:
+    """repo2docker installs the Debian packages binder/apt.txt names, one a line: the Japanese
+    lessons' plots need a font with kana and kanji (widgets/figures.py, JAPANESE_FONTS), the
+    one the suite's browser tests install too (scripts/test.sh). The image itself cannot be
+    built here (no Docker engine): this checks what repo2docker will read."""
+    packages = [line.strip() for line in (BINDER / "apt.txt").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    assert "fonts-noto-cjk" in packages, packages
+
+
 def test_binder_environment_has_the_lab_and_the_packages(binder_env: BinderEnv) -> None:
     """The packages import from the venv (not the source tree) and the lab extensions are on."""
     outside = binder_env.repo.parent  # not the repo copy, so `import boardlib` can't use it
