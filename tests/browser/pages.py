@@ -423,7 +423,9 @@ def pixels(page: Page, index: int = 0) -> int:
 def run_in_new_cell(page: Page, code: str) -> None:
     """Type one line of ``code`` into a new cell at the notebook's end and run it (in the
     notebook's kernel: what a student would do), then wait until the kernel is idle."""
-    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").last.click()
+    # the last cell's top-left corner (its prompt area): its middle may be a link, which a
+    # click would follow (a Japanese twin's last cell is a line of links)
+    page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").last.click(position={"x": 4, "y": 4})
     page.keyboard.press("Escape")  # command mode
     page.keyboard.press("b")  # a new cell below, selected
     page.keyboard.press("Enter")  # edit it
