@@ -42,6 +42,7 @@ esac
 echo "Classroom pages are being served. Open the start page in a browser:"
 echo
 echo "    ${address}voila/render/index.ipynb"
+echo "    ${address}voila/render/index.ja.ipynb   (日本語)"
 echo
 echo "Students on other machines need --Voila.ip=0.0.0.0 and this machine's name. Stop with Ctrl-C."
 wait "$server"
