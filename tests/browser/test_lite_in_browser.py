@@ -318,3 +318,19 @@ def test_the_site_holds_every_notebook_and_the_wheels(lite_site: str) -> None:
         with urllib.request.urlopen(f"{lite_site}/files/{notebook}", timeout=10) as response:
             cells = json.load(response)["cells"]
         assert cells[0]["id"] == "jupyterlite-setup", f"{notebook} lacks its setup cell"
+
+
+def test_the_lite_benchmark_runs_as_a_smoke_test(lite_site: str) -> None:
+    """benchmarks/bench_lite.py on the site already built here (CI's smoke run: the play
+    notebook in Lite and in JupyterLab, 3 clicks each): a Run All time in both columns and
+    three clicks timed on each board."""
+    done = subprocess.run([sys.executable, "benchmarks/bench_lite.py", "--smoke",
+                           "--site-url", lite_site], cwd=ROOT, capture_output=True, text=True,
+                          timeout=900, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    row = next(line.split() for line in done.stdout.splitlines()
+               if line.strip().startswith("ambar_fossils/02_play.ipynb"))
+    start, lite, lab = (float(cell) for cell in row[1:4])
+    assert start > 0 and lite > 0 and lab > 0, row
+    clicks = [line for line in done.stdout.splitlines() if "(3 clicks)" in line]
+    assert len(clicks) == 2, done.stdout
