@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -337,16 +338,27 @@ def test_pointer_moves_over_a_board_send_the_kernel_nothing(page: Page, lab: Ser
     assert said.strip() == "moves heard: 0"
 
 
-RULES_NOTEBOOKS = [NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ipynb",
-                   NOTEBOOKS_DIR / "ambar_fossils" / "01_rules.ja.ipynb"]
+RULES_NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*/01_rules*.ipynb"))  # every game, every language
 FEEDBACK_JS = "() => [...document.querySelectorAll('.boardlib-feedback')].map(e => e.innerText)"
+FIRST_STEP = re.compile(r"lesson\.step\(\s*[\"']([^\"']+)[\"']")
 
 
-@pytest.mark.parametrize("notebook", RULES_NOTEBOOKS, ids=lambda p: p.stem)
+def first_step(notebook: Path) -> str:
+    """The id of the notebook's first rule step (``lesson.step("flip")``)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    found = FIRST_STEP.search(code)
+    assert found, f"{notebook.name} has no lesson.step(...)"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("notebook", RULES_NOTEBOOKS,
+                         ids=lambda p: f"{p.parent.name}__{p.stem}")
 def test_run_all_leaves_every_step_to_the_student_who_then_does_it(page: Page, lab: Server,
                                                                     notebook: Path) -> None:
     """After Run All every lesson step still asks for its move; the first step, done by a
-    click on the board partly scrolled out of view, earns its tick."""
+    click on the board partly scrolled out of view, earns its tick — in every game's rules
+    lesson and in its Japanese twin (#30)."""
     from widgets import RuleStep
 
     lang = "ja" if notebook.stem.endswith(".ja") else "en"
@@ -354,9 +366,13 @@ def test_run_all_leaves_every_step_to_the_student_who_then_does_it(page: Page, l
     run_notebook_in_lab(page, lab, notebook)
     feedback = page.evaluate(FEEDBACK_JS)
     assert feedback and all(waiting in text for text in feedback), feedback
-    twin = RuleStep("ambar_fossils", "flip", lang=lang).board
+    step = RuleStep(notebook.parent.name, first_step(notebook), lang=lang)
+    twin = step.board
+    seat, seen = twin.state.current_player(), twin.seen()
+    target = next(t for action in twin.state.legal_actions() if str(action) in step.step.expect
+                  and (t := twin.spec.target_of(action, seat, seen)))
     try:
-        click_named(page, twin, "down-M", 60, LAB_SCROLLER)
+        click_named(page, twin, target, 60, LAB_SCROLLER)
         done = "✔"
         pages.wait_until(lambda: done in page.evaluate(FEEDBACK_JS)[0], 10.0,
                          "the first step's feedback to show its tick")
