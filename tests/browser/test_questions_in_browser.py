@@ -170,7 +170,7 @@ def open_lesson_in_voila(page: Page, server: Server) -> None:
 
     Why: on a loaded machine Voila 0.5 sometimes never finishes rendering this lesson: it
     stops at the ``interact`` cell with the kernel and Voila both idle, waiting for a message
-    that never comes (seen 3 times in 9 runs with two busy processes beside it, before and
+    that never comes (seen in 6 of 12 loads with two busy processes beside it, before and
     after this project's changes; upstream voila-dashboards/voila#1395 and #1446). A student
     reloads; so does this, each stuck attempt leaving a screenshot. Alone on the machine the
     page is ready in 3–4 s."""
