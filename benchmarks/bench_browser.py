@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -112,6 +113,16 @@ def lab(home: Path) -> tuple[ServerProcess, Server]:
     return process, server
 
 
+def run_all_in_lab(page: Any, server: Server, notebook: Path) -> float:
+    """Open ``notebook`` in JupyterLab, Run All; the seconds until every cell ran and drew."""
+    pages.open_notebook(page, server, notebook.relative_to(ROOT).as_posix())
+    start = time.monotonic()
+    pages.run_all_cells(page)
+    pages.wait_for_execution(page)
+    pages.wait_for_drawn_canvases(page)
+    return time.monotonic() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=20)
@@ -129,14 +140,8 @@ def main() -> None:
                 chosen = [PLAY_NOTEBOOK] if args.latency_only else notebook_paths()
                 for notebook in chosen:
                     page = browser.new_page(viewport={"width": 1400, "height": 900})
-                    rel = notebook.relative_to(ROOT).as_posix()
-                    pages.open_notebook(page, server, rel)
-                    start = time.monotonic()
-                    pages.run_all_cells(page)
-                    pages.wait_for_execution(page)
-                    pages.wait_for_drawn_canvases(page)
-                    print(f"  {notebook.relative_to(NOTEBOOKS_DIR)}: "
-                          f"{time.monotonic() - start:.1f} s")
+                    seconds = run_all_in_lab(page, server, notebook)
+                    print(f"  {notebook.relative_to(NOTEBOOKS_DIR)}: {seconds:.1f} s")
                     if notebook == PLAY_NOTEBOOK:  # the twin board is this one's
                         latencies = click_latencies(page, args.clicks)
                     page.close()

@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_browser import click_latencies, lab  # noqa: E402
+from benchmarks.bench_browser import click_latencies, lab, run_all_in_lab  # noqa: E402
 from tests.browser import pages  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM_ARGS,
@@ -111,12 +111,7 @@ def time_lab(pw: Any, notebooks: list[Path], clicks: int) -> tuple[dict[Path, fl
         try:
             for notebook in notebooks:
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
-                pages.open_notebook(page, server, notebook.relative_to(ROOT).as_posix())
-                start = time.monotonic()
-                pages.run_all_cells(page)
-                pages.wait_for_execution(page)
-                pages.wait_for_drawn_canvases(page)
-                found[notebook] = time.monotonic() - start
+                found[notebook] = run_all_in_lab(page, server, notebook)
                 if notebook == PLAY_NOTEBOOK and clicks:
                     latencies = click_latencies(page, clicks)
                 page.close()
