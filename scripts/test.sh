@@ -40,6 +40,10 @@ fi
 if ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
 fi
+# valgrind counts the engines' instructions per game (benchmarks/compare_instructions.py)
+if ! command -v valgrind >/dev/null 2>&1; then
+  missing+=(valgrind)
+fi
 # a real PostgreSQL server for the class store's tests (tests/postgres.py starts a throw-away one)
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
     && ! command -v initdb >/dev/null 2>&1; then
