@@ -468,20 +468,27 @@ class GameState:
         now, whatever object is passed in; ``player`` (optional) is who is moving.
         """
         legal = self._legal_cache or self.legal_tuple()
-        if player is None and type(action) is Action and action in legal:
-            chosen = legal[legal.index(action)]  # this game's own object, never a look-alike
+        if player is None and type(action) is Action:  # the hot path: one scan of the tuple
+            try:
+                chosen = legal[legal.index(action)]  # this game's own object, never a look-alike
+            except ValueError:
+                chosen = self._checked(action, player, legal)
         else:
-            problem = self.check_action(action, player)
-            if problem is not None:
-                raise problem
-            assert isinstance(action, str)  # check_action refuses anything else
-            chosen = legal[legal.index(self.parse_action(_plain_text(action)))]
+            chosen = self._checked(action, player, legal)
         events: list[Event] = []
         self._apply(chosen, events)
         self.history.append(chosen)  # the action joins the history; the caches are stale
         self._legal_cache = None
         self._weights_cache = None
         return events
+
+    def _checked(self, action: object, player: int | None, legal: tuple[Action, ...]) -> Action:
+        """The legal action ``action`` spells, played by ``player``; else its ``IllegalAction``."""
+        problem = self.check_action(action, player)
+        if problem is not None:
+            raise problem
+        assert isinstance(action, str)  # check_action refuses anything else
+        return legal[legal.index(self.parse_action(_plain_text(action)))]
 
     def invalidate(self) -> None:
         """The position was changed outside ``apply_action`` (a sampler dealt the hidden cards
