@@ -363,6 +363,5 @@ def observation(s: Ambar2018State, player: int | None = None) -> Ambar2018Observ
 def richest_seat(gold: list[int], first: int = 0) -> int:
     """The seat with the most gold; a tie goes to the first in turn order counted from
     ``first`` (AB-10.3)."""
-    most = max(gold)
-    n = len(gold)
-    return next(seat % n for seat in range(first, first + n) if gold[seat % n] == most)
+    in_turn_order = gold[first:] + gold[:first]  # slices, not a generator: once a turn
+    return (first + in_turn_order.index(max(gold))) % len(gold)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cache
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -118,7 +119,6 @@ from boardlib.protocol import (
     GameState,
     IllegalAction,
     new_event,
-    one_fewer,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -167,6 +167,8 @@ DRAW_OR_STOP, ONLY_DRAW, ONLY_STOP = (DRAW_A, STOP), (DRAW_A,), (STOP,)
 REVEAL_OR_STOP, CONTINUE_OR_NEW = (REVEAL, STOP), (CONTINUE, NEW_ROUND)
 CARD_DRAW = [VOCABULARY.get(f"card {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
 PEEK_A = [VOCABULARY.get(f"peek {c}", NO_SUCH_ACTION) for c in CODES[:NCARDS]]
+PEEK_OF = dict(zip(CARD_DRAW, PEEK_A))
+"""'card X' → 'peek X': an Oracle's peek offers the draw's outcomes under another name."""
 
 # ----- lookup tables built once, so the per-move code only indexes -----------------------
 MAKE_OPTIONS = [
@@ -198,6 +200,11 @@ SEATS_FROM = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
 """``SEATS_FROM[n][p]``: the n seats in turn order starting with ``p``."""
 OTHERS_AFTER = [[seats[1:] for seats in row] for row in SEATS_FROM]
 """``OTHERS_AFTER[n][p]``: everyone but ``p``, in turn order after ``p``."""
+NO_EVENT_CARDS = [0] * NEVENTS
+"""An empty hand of event cards: ``hand != NO_EVENT_CARDS`` is ``any(hand)`` without a call,
+asked at every move of the actions phase. Never changed."""
+PASS_EVENT = {TRADING: "pass_trade", UPGRADES: "pass_upgrade"}
+"""The event of a 'pass' per window phase (else "pass_event")."""
 BY_ACTIVE, BY_DECIDER = -10, -11  # stand-ins for "the active seat" and "the decider"
 DECIDES = tuple(
     BY_ACTIVE if phase in (JOURNEY, ACTIONS, DANGER, ORACLE_CHOICE, CHOICE)
@@ -209,12 +216,19 @@ DECIDES = tuple(
 """Per phase: who decides (a seat rule, or CHANCE / TERMINAL)."""
 
 
+GEMS_OF_ONE_COLOUR = [[f"{letter}{n}" for n in range(6)] for letter in COLOURS]
+"""``GEMS_OF_ONE_COLOUR[colour][n]``: ``"Y3"``; up to 5, the most one make or carry moves."""
+
+
 def gem_text(gems: list[int]) -> str:
     """``"Y2 B1"`` for two yellow and one blue gem; ``"none"`` for no gems."""
-    parts = []  # a loop, not a generator: this runs in every sale and treasure event
-    for c, n in enumerate(gems):
-        if n:
-            parts.append(f"{COLOURS[c]}{n}")
+    return _gem_text(*gems)
+
+
+@cache
+def _gem_text(yellow: int, blue: int, red: int) -> str:
+    """``gem_text``, kept per count: it runs in every sale and treasure event."""
+    parts = [f"{COLOURS[c]}{n}" for c, n in enumerate((yellow, blue, red)) if n]
     return " ".join(parts) or "none"
 
 
@@ -314,19 +328,21 @@ class Ambar2018State(GameState):
             if self.drawn:
                 return DRAW_OR_STOP if can_draw else ONLY_STOP
             return ONLY_DRAW if can_draw else ()
-        if phase == ACTIONS:
+        if phase == ACTIONS:  # the phases in the order of how often they come in a game
             return self._action_phase_actions()
+        if phase == UPGRADES:
+            acts = self._upgrade_options(self.decider)
+            acts.append(PASS)  # the option lists are new lists: adding to them is safe
+            return acts
         if phase == DANGER:
             return self._danger_options()
+        if phase == TRADING:
+            return [*map(SELL.__getitem__, self._open_trades()), PASS]
         if phase == ORACLE_CHOICE:
             return REVEAL_OR_STOP
         if phase == CHOICE:
             return CONTINUE_OR_NEW
-        if phase == TRADING:
-            return [*map(SELL.__getitem__, self._open_trades()), PASS]
-        if phase == UPGRADES:
-            acts = self._upgrade_options(self.decider)
-        elif phase == RESPONSE:
+        if phase == RESPONSE:
             acts = self._event_plays(self.decider, ANY_TIME)
         else:  # CARRY_WINDOW
             acts = self._travel_plays(self.decider)
@@ -340,7 +356,7 @@ class Ambar2018State(GameState):
             return ((CARD_DRAW[self.top],), (1,)) if self.top >= 0 else self.drawable
         if phase == PEEK:
             outcomes, counts = self.drawable
-            return tuple([PEEK_A[outcome.args[0]] for outcome in outcomes]), counts
+            return tuple(map(PEEK_OF.__getitem__, outcomes)), counts
         events = self.event_deck  # DEAL, REWARD: an event card
         return tuple(compress(EVENT_DRAW, events)), tuple(compress(events, events))
 
@@ -383,7 +399,7 @@ class Ambar2018State(GameState):
                 # "they must spend one action during their next turn to recover it" (AB-6.7)
                 acts.append(RECOVER)
                 hand = self.event_hand[p]
-                if any(hand):
+                if hand != NO_EVENT_CARDS:
                     acts += compress(DISCARD, hand)
                     acts += self._event_plays(p, OWN_AND_ANY)
                 return acts
@@ -401,7 +417,7 @@ class Ambar2018State(GameState):
                 if len(opened) >= 2:
                     acts += map(SELL.__getitem__, opened)
         hand = self.event_hand[p]
-        if any(hand):
+        if hand != NO_EVENT_CARDS:
             acts += compress(DISCARD, hand)
             acts += self._event_plays(p, OWN_AND_ANY)
         acts.append(END)
@@ -448,8 +464,8 @@ class Ambar2018State(GameState):
     def _can_upgrade(self, p: int) -> bool:
         """``bool(self._upgrade_options(p))``, cheapest test first."""
         gold = self.gold[p]
-        if p != self.active:
-            return bool(self._lineup_buys(p, gold - 1))
+        if p != self.active:  # they pay 1 more (AB-8.4): most often they cannot buy at all
+            return gold > CHEAPEST_UPGRADE and bool(self._lineup_buys(p, gold - 1))
         return ((self.soldier_supply and gold >= 1) or self._can_buy_forest(p, gold)
                 or bool(self._lineup_buys(p, gold)))
 
@@ -529,18 +545,17 @@ class Ambar2018State(GameState):
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
-        STEPS[action.kind](self, self._who, action, events)
+        STEP_OF[action](self, self._who, action, events)
         phase = self.phase
-        if phase == ACTIONS and self.actions <= 0 and not any(self.event_hand[self.active]):
+        if (phase == ACTIONS and self.actions <= 0
+                and self.event_hand[self.active] == NO_EVENT_CARDS):
             # nothing left to do in phase 2: no action, no event card (AB-6.1)
             events.append(new_event(GAME, "end_actions", self.active, {"left": 0}))
             self._open_trade_phase(events)
             phase = self.phase
         who = DECIDES[phase]  # whose_turn(), written out: this runs after every move
-        if who == BY_ACTIVE:
-            who = self.active
-        elif who == BY_DECIDER:
-            who = self.decider
+        if who <= BY_ACTIVE:  # not CHANCE or TERMINAL: a seat
+            who = self.active if who == BY_ACTIVE else self.decider
         self._who = who
 
     # One step per action kind, called as step(state, deciding seat, action, events);
@@ -563,8 +578,7 @@ class Ambar2018State(GameState):
 
     def _on_pass(self, p: int, action: Action, events: list[Event]) -> None:
         """Passing is said with what is passed up: a sale, an upgrade, or an event card."""
-        kind = {TRADING: "pass_trade", UPGRADES: "pass_upgrade"}.get(self.phase, "pass_event")
-        events.append(new_event(GAME, kind, p, {}))
+        events.append(new_event(GAME, PASS_EVENT.get(self.phase, "pass_event"), p, {}))
         self._next_in_window(events)
 
     def _on_end(self, p: int, action: Action, events: list[Event]) -> None:
@@ -633,9 +647,13 @@ class Ambar2018State(GameState):
         ``decider`` is chance or, for an Oracle's card, the active player."""
         card = action.args[0]
         p = self.active
-        self.deck[card] -= 1
+        deck = self.deck
+        deck[card] -= 1
         self.left -= 1
-        self.drawable = one_fewer(self.drawable, action)
+        if deck[card]:  # the same cards are left to draw: only the counts change
+            self.drawable = self.drawable[0], tuple(compress(deck, deck))
+        else:
+            self.drawable = deck_table(deck)
         self.top = -1
         if self.top_known:
             self.top_known = []
@@ -806,7 +824,7 @@ class Ambar2018State(GameState):
 
     def _next_in_window(self, events: list[Event]) -> None:
         """Give the decision to the next seat that has a real choice; close the window after."""
-        has_choice, close = WINDOWS.get(self.phase, UPGRADE_WINDOW)
+        has_choice, close = WINDOWS[self.phase]
         queue = self.queue
         while queue:
             seat = queue.pop(0)
@@ -817,12 +835,15 @@ class Ambar2018State(GameState):
         close(self, events)
 
     def _someone_else_holds_events(self, p: int) -> bool:
-        return any(q != p and any(hand) for q, hand in enumerate(self.event_hand))
+        """A hot path (every journey's end, every carry): counted in C, no generator."""
+        hands = self.event_hand
+        holding = len(hands) - hands.count(NO_EVENT_CARDS)  # the seats holding event cards
+        return holding > (hands[p] != NO_EVENT_CARDS)  # more of them than ``p`` alone
 
     def _holds_events(self, seat: int) -> bool:
         """Who is asked in an event window (AB-11.2): everyone holding an event card, playable
         or not. Asking only those who could play one would tell the table what they hold."""
-        return any(self.event_hand[seat])
+        return self.event_hand[seat] != NO_EVENT_CARDS
 
     def _close_response(self, events: list[Event]) -> None:
         self.phase = ACTIONS
@@ -833,18 +854,21 @@ class Ambar2018State(GameState):
     # phase 2: actions --------------------------------------------------------------------
     def _make(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
-        made = min(n, self.hoard[colour])
-        self.hoard[colour] -= made
+        hoard = self.hoard
+        made = hoard[colour]  # min(n, hoard[colour]), written out: min() costs more
+        if made > n:
+            made = n
+        hoard[colour] -= made
         self.alchemy_gems[p][colour] += made
         self.actions -= 1
-        events.append(new_event(GAME, "make", p, {"gems": f"{COLOURS[colour]}{made}"}))
+        events.append(new_event(GAME, "make", p, {"gems": GEMS_OF_ONE_COLOUR[colour][made]}))
 
     def _start_carry(self, p: int, action: Action, events: list[Event]) -> None:
         colour, n = action.args
         self.actions -= 1
         self.alchemy_gems[p][colour] -= n
         self.carry = [colour, n]
-        events.append(new_event(GAME, "carry", p, {"gems": f"{COLOURS[colour]}{n}"}))
+        events.append(new_event(GAME, "carry", p, {"gems": GEMS_OF_ONE_COLOUR[colour][n]}))
         if not self._someone_else_holds_events(p):
             self._deliver(events)  # nobody else holds an event card: no window (fast path)
             return
@@ -857,7 +881,7 @@ class Ambar2018State(GameState):
         p = self.active
         if n:
             self.village_gems[p][colour] += n
-            events.append(new_event(GAME, "arrive", p, {"gems": f"{COLOURS[colour]}{n}"}))
+            events.append(new_event(GAME, "arrive", p, {"gems": GEMS_OF_ONE_COLOUR[colour][n]}))
         self.carry = [-1, 0]  # NO_CARRY, as a literal list: this runs after every carry
         self.phase = ACTIONS
 
@@ -974,10 +998,9 @@ class Ambar2018State(GameState):
     def _chase_richest(self, first: int, events: list[Event]) -> None:
         """The Red Demon moves only to someone with more gold than its victim (AB-10.4); among
         the richest, to the first in turn order from ``first``, the next to play."""
-        victim = self.demon
-        richest = richest_seat(self.gold, first)
-        if self.gold[richest] > self.gold[victim]:
-            self.demon = richest
+        gold = self.gold
+        if max(gold) > gold[self.demon]:  # the richest have more: find the first of them
+            richest = self.demon = richest_seat(gold, first)
             events.append(new_event(GAME, "demon_moves", richest, {}))
 
     def _start_turn(self, events: list[Event]) -> None:
@@ -1181,20 +1204,23 @@ class Ambar2018State(GameState):
     }
     """The step that applies each kind of action (``Action.kind``): one dict look-up per move."""
 
-    UPGRADE_WINDOW: ClassVar[tuple[Callable[..., Any], Callable[..., Any]]] = (
-        _can_upgrade, _end_turn)
     WINDOWS: ClassVar[dict[int, tuple[Callable[..., Any], Callable[..., Any]]]] = {
         RESPONSE: (_holds_events, _close_response),
         CARRY_WINDOW: (_holds_events, _deliver),
         TRADING: (_can_trade, _close_trade),
-        UPGRADES: UPGRADE_WINDOW,
+        UPGRADES: (_can_upgrade, _end_turn),
     }
     """Per window phase: does a seat have a real choice in it, and what closes it."""
 
 
-STEPS, WINDOWS, UPGRADE_WINDOW = (Ambar2018State.STEPS, Ambar2018State.WINDOWS,
-                                  Ambar2018State.UPGRADE_WINDOW)  # one global look-up a move
+STEPS, WINDOWS = Ambar2018State.STEPS, Ambar2018State.WINDOWS  # one global look-up a move
+STEP_OF = {action: STEPS[action.kind] for action in VOCABULARY.values()}
+"""Each action → its step: ``STEPS[action.kind]`` with one look-up fewer, at every move."""
 
+
+BANDIT_ORDER: list[tuple[int, ...]] = [
+    (*range(demand, -1, -1), *range(demand + 1, 3)) for demand in range(3)]
+"""Per demanded colour, the colours a bandit takes in the order it looks for them (AB-4.4)."""
 
 
 def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
@@ -1202,10 +1228,8 @@ def bandit_colour(demand: int, alchemy: list[int], village: list[int]) -> int:
 
     The demanded colour; else the next most valuable below it, going down; else, when
     only more valuable gems are left, the least valuable of those."""
-    have = [alchemy[c] + village[c] for c in range(3)]
-    order: list[int] = [*range(demand, -1, -1), *range(demand + 1, 3)]
-    for col in order:
-        if have[col]:
+    for col in BANDIT_ORDER[demand]:
+        if alchemy[col] or village[col]:
             return col
     return -1
 
