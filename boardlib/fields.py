@@ -325,6 +325,12 @@ class Schema:
                 order.append((key, part))
         return tuple(order)
 
+    @property
+    def slots(self) -> tuple[str, ...]:
+        """Every attribute of the position the schema names (kept fields, unsaved lists and
+        derived values): a state class's ``__slots__``, where a game keeps them in slots."""
+        return (*(f.name for f in self.fields if f.kept), *self.unsaved, *self.derived)
+
     def copies(self, depth: int) -> tuple[str, ...]:
         """The kept attributes ``clone`` copies ``depth`` levels deep."""
         saved = tuple(f.name for f in self.fields if f.kept and f.depth == depth)

@@ -247,6 +247,7 @@ class Ambar2018State(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'draw', 'stop', 'fight', 'make Y1', 'carry Y 2', 'sell 3', 'buy 2' or 'pass'"
     SCHEMA = SCHEMA  # the fields below, saved and checked (setup.py); clone copies by it
+    __slots__ = SCHEMA.slots  # fifty fields: in slots, not a dict (GameState.SLOTTED)
 
     names: list[str]
     round: int

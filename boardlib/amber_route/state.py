@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import chain, compress, product
-from operator import add, attrgetter, getitem, mul
+from operator import add, getitem, mul
 from typing import Any, ClassVar, cast
 
 from boardlib.amber_route.data import (
@@ -263,10 +263,6 @@ def dark_table_of(dark_deck: list[int]) -> tuple[tuple[Action, ...], tuple[int, 
     return tuple(map(REVEAL.__getitem__, dark_deck)), (1,) * len(dark_deck)
 
 
-SLOTS = (*(f.name for f in SCHEMA.fields if f.kept), *SCHEMA.derived)
-"""The state's slots: its saved fields and the values derived from them (see ``__slots__``)."""
-_read_slots = attrgetter(*SLOTS)
-_new_object = object.__new__
 
 
 def _dark_table_without(table: tuple[tuple[Action, ...], tuple[int, ...]],
@@ -287,12 +283,7 @@ class AmberRouteState(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'move 1', 'recruit', 'play F2', 'up 1', 'done' or 'die 4'"
     SCHEMA = SCHEMA  # every field's save key, codec and copy depth (setup.py)
-    __slots__ = SLOTS
-    """The rules' fields and what is derived from them live in slots, not in ``__dict__``
-    (only the protocol's bookkeeping does): a hot path's choice. With some forty attributes
-    the instance dict is a real dict on CPython 3.11, so every ``self.method`` call of the
-    engine and the protocol took the unspecialised path; with slots a game of random moves
-    costs 8 % fewer instructions. ``clone`` copies the slots itself."""
+    __slots__ = SCHEMA.slots  # forty fields: in slots, not a dict (GameState.SLOTTED)
 
     version: int
     names: list[str]
@@ -1139,23 +1130,6 @@ class AmberRouteState(GameState):
         return self.standings()
 
     # ----- copying, saving, checking ------------------------------------------------
-    def clone(self) -> AmberRouteState:
-        """An independent copy (see ``GameState.clone``): the protocol's bookkeeping from
-        ``__dict__`` and the history, then the rules' fields from their slots, each list as
-        deep as ``SCHEMA`` says (every other field is immutable or never changed in place)."""
-        other = _new_object(AmberRouteState)
-        vars(other).update(vars(self))
-        other.history = self.history[:]
-        for name, value in zip(SLOTS, _read_slots(self)):
-            setattr(other, name, value)
-        for name in self.LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in self.NESTED_FIELDS:
-            setattr(other, name, [row[:] for row in getattr(self, name)])
-        for name in self.DEEP_FIELDS:
-            setattr(other, name, [[inner[:] for inner in row] for row in getattr(self, name)])
-        return other
-
     def invalidate(self) -> None:
         """The base's caches, the save kept by ``to_json``, and who acts."""
         super().invalidate()

@@ -1,4 +1,5 @@
-"""Amber Route keeps the rules' fields in slots (state.py, ``AmberRouteState.__slots__``).
+"""Games that keep the rules' fields in slots (``__slots__ = SCHEMA.slots``, see
+``GameState.SLOTTED``): Amber Route and Ambar (2018).
 
 tests/test_fields.py checks every game's clone through ``vars(state)``, which does not see
 slots: these tests check the same things for the slots — nothing shared with a clone, every
@@ -11,19 +12,24 @@ import random
 
 import pytest
 
-from boardlib.amber_route import AmberRouteState, new_game
-from boardlib.amber_route.setup import SCHEMA
-from boardlib.amber_route.state import SLOTS
-from boardlib.protocol import CHANCE, TERMINAL
+from boardlib import GAMES
+from boardlib.protocol import CHANCE, TERMINAL, GameState
 from tests.test_fields import BOOKKEEPING, _mutables
 
+SLOTTED = [("amber_route", "advanced"), ("amber_route", "family"), ("ambar_2018", None)]
 
-def _everything(state: AmberRouteState) -> dict[str, object]:
+
+def _new(game: str, variant: str | None, players: int, seed: int) -> GameState:
+    options = {"version": variant} if variant else {}
+    return GAMES[game].module.new_game(players=players, seed=seed, **options)
+
+
+def _everything(state: GameState) -> dict[str, object]:
     """The state's attributes: its slots and its ``__dict__``."""
-    return {**{name: getattr(state, name) for name in SLOTS}, **vars(state)}
+    return {**{name: getattr(state, name) for name in state.SLOTTED}, **vars(state)}
 
 
-def _shared(original: AmberRouteState, copy: AmberRouteState) -> list[str]:
+def _shared(original: GameState, copy: GameState) -> list[str]:
     mine: dict[int, str] = {}
     theirs: dict[int, str] = {}
     for name, value in _everything(original).items():
@@ -35,20 +41,26 @@ def _shared(original: AmberRouteState, copy: AmberRouteState) -> list[str]:
     return sorted(mine[key] for key in mine.keys() & theirs.keys())
 
 
-def test_the_slots_are_the_schema_fields_and_what_is_derived_from_them():
-    kept = {f.name for f in SCHEMA.fields if f.kept}
-    assert set(SLOTS) == kept | set(SCHEMA.derived)
-    assert len(SLOTS) == len(set(SLOTS))
-    state = new_game(players=3, seed=2)
-    assert all(hasattr(state, name) for name in SLOTS)  # every slot is set on a new game
-    assert set(vars(state)) <= BOOKKEEPING  # only the protocol's bookkeeping is in __dict__
+@pytest.mark.parametrize(("game", "variant"), SLOTTED)
+def test_the_slots_are_the_schema_fields_and_what_is_derived_from_them(game, variant):
+    state = _new(game, variant, 3, 2)
+    schema = type(state).SCHEMA
+    kept = {f.name for f in schema.fields if f.kept}
+    assert set(state.SLOTTED) == kept | set(schema.unsaved) | set(schema.derived)
+    assert len(state.SLOTTED) == len(set(state.SLOTTED))
+    assert all(hasattr(state, name) for name in state.SLOTTED)  # every slot is set
+    assert set(vars(state)) <= BOOKKEEPING | {"_json"}  # only bookkeeping is in __dict__
 
 
-@pytest.mark.parametrize("version", ["advanced", "family"])
+def test_a_game_without_slots_names_none():
+    assert _new("amphipolis", None, 2, 1).SLOTTED == ()
+
+
+@pytest.mark.parametrize(("game", "variant"), SLOTTED)
 @pytest.mark.parametrize("seed", range(4))
-def test_a_clone_shares_no_slot_and_moves_on_it_never_reach_the_original(version, seed):
+def test_a_clone_shares_no_slot_and_moves_on_it_never_reach_the_original(game, variant, seed):
     rng = random.Random(seed)
-    state = new_game(players=2 + seed % 3, seed=seed, version=version)
+    state = _new(game, variant, 2 + seed % 3, seed)
     step = 0
     while state.current_player() != TERMINAL:
         if step % 5 == 0:
@@ -56,7 +68,7 @@ def test_a_clone_shares_no_slot_and_moves_on_it_never_reach_the_original(version
             copy = state.clone()
             assert _shared(state, copy) == []
             assert copy == state and copy.to_json() == state.to_json()
-            assert all(getattr(copy, name) == getattr(state, name) for name in SLOTS)
+            assert all(getattr(copy, name) == getattr(state, name) for name in state.SLOTTED)
             for _ in range(6):
                 player = copy.current_player()
                 if player == TERMINAL:
