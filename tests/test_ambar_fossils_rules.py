@@ -612,3 +612,20 @@ def test_every_game_ends_within_max_actions():
             state.apply_action(state.sample_chance(rng) if state.is_chance_node()
                                else af.GreedyBot().choose(state, rng))
         assert state.is_terminal()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_new_game_is_its_start_loaded_caches_and_all(players):
+    # new_game sets its fields up from the rules rather than loading a snapshot (a hot path):
+    # loading the start it records must give the same position, caches included
+    names = ["Ann  Lee", *(f"P{p}" for p in range(1, players))]
+    for state in (af.new_game(players=players, seed=players),
+                  af.new_game(players=players, seed=1, names=names,
+                              patterns=["MADP", "DPMA", "APMD", "PDAM"][:players])):
+        loaded = af.from_snapshot(state.start_snapshot())
+        assert loaded.snapshot() == state.snapshot() == state.start_snapshot()
+        for cache in ("tops", "heights", "seen", "reveal_tables"):
+            assert getattr(loaded, cache) == getattr(state, cache)
+        state.validate()
+    with pytest.raises(ValueError, match="Names must be different"):
+        af.new_game(players=2, names=["Ann", "Ann"])

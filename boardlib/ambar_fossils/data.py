@@ -32,12 +32,14 @@ ENDINGS = ("empty", "passes", "stalemate")
 
 def fossil_token(code: int) -> str:
     """``"D4"`` for a face-up fossil, ``"D?"`` for a face-down one."""
-    return _TOKENS[code]
+    return TOKENS[code]
 
 
-_TOKENS = [f"{letter}{n + 1}" for letter in LETTERS for n in range(NUMBERS)] + [
+TOKENS = [f"{letter}{n + 1}" for letter in LETTERS for n in range(NUMBERS)] + [
     f"{letter}?" for letter in reversed(LETTERS)
-]  # indexed by code; face-down codes -1..-4 index from the end
+]
+"""Each code's token, as ``fossil_token`` gives it (face-down codes -1..-4 index from the
+end): the moves read it directly, a call fewer per event."""
 
 
 def parse_fossil(token: str, allow_face_down: bool = False) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boardlib.ambar_fossils.data import (
@@ -24,6 +25,7 @@ from boardlib.ambar_fossils.data import (
     PLAYER_COUNTS,
     REVEAL,
     REVEAL_SWAPPED,
+    TOKENS,
     TYPE_NAMES,
     fossil_token,
     parse_fossil,
@@ -41,10 +43,10 @@ from boardlib.fields import (
     Players,
     Schema,
     Whole,
+    names_field,
     player_count,
 )
 from boardlib.games import AMBAR_FOSSILS
-from boardlib.protocol import default_names
 
 if TYPE_CHECKING:  # the state builds on this module: only its type is needed here
     from boardlib.ambar_fossils.state import AmbarFossilsState
@@ -54,46 +56,54 @@ def check_players(players: object) -> int:
     return player_count(players, PLAYER_COUNTS, AMBAR_FOSSILS.titles, "AF-1.2")
 
 
-def display_pattern(order: str) -> list[str]:
+def display_pattern(order: str) -> str:
     """A display's types: the four in ``order``, again, then the first two (AF-2.3)."""
-    return [order[i % len(order)] for i in range(COLUMNS)]
+    return (order * COLUMNS)[:COLUMNS]
 
 
-def start_position(
+def start_fields(
     players: int = 2,
     seed: int | None = None,
     names: Sequence[str] | None = None,
     patterns: Sequence[str] | None = None,
-) -> dict[str, Any]:
-    """The starting position of a game set up by the rules, the same for the same seed (AF-2).
+) -> Loaded:
+    """The fields of a game set up by the rules, the same for the same seed (AF-2), as the
+    state keeps them (the form ``SCHEMA.load`` gives).
 
     Each player's display is ten face-down fossils in the type order ``patterns[p]``
-    (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
+    (random unless given, e.g. ``"DPMA"``); the rest form the Excavation. Made straight from
+    the rules, not loaded from a snapshot: games are started often, and only what a caller
+    gives (names, patterns) needs checking.
     """
     count = check_players(players)
     rng = random.Random(seed)
-    orders = list(patterns) if patterns is not None else [
-        "".join(rng.sample(LETTERS, len(LETTERS))) for _ in range(count)
-    ]
-    displays = [[f"{letter}?" for letter in display_pattern(order)] for order in orders]
-    face_down = {letter: PER_TYPE - sum(d.count(f"{letter}?") for d in displays)
-                 for letter in LETTERS}
-    start = {
-        "players": count,
-        "names": list(names) if names is not None else default_names(count),
+    seat_names = names_field(list(names) if names is not None else None, count)
+    orders = _patterns(list(patterns), "patterns", {"players": count}) if patterns is not None \
+        else ["".join(rng.sample(LETTERS, len(LETTERS))) for _ in range(count)]
+    displays = [[[FACE_DOWN[letter]] for letter in display_pattern(order)] for order in orders]
+    face_down = [PER_TYPE] * len(LETTERS)
+    for display in displays:
+        for column in display:
+            face_down[-column[0] - 1] -= 1  # the rest of each type is in the Excavation
+    return {
+        "names": seat_names,
         "patterns": orders,
         "displays": displays,
-        "excavation": {"face_down": face_down, "face_up": []},
+        "face_down": face_down,
+        "face_up": [0] * FOSSILS,
         "to_move": 0,  # AF-4.1: the oldest player, seated first, begins
-        "phase": "choose",
-        "revealing": None,
-        "holding": None,
+        "phase": CHOOSE,
+        "revealing": -1,
+        "holding": -1,
         "extra_turn": False,
         "progress": False,
         "passes": 0,
         "ended": None,
     }
-    return start
+
+
+FACE_DOWN = {letter: -kind - 1 for kind, letter in enumerate(LETTERS)}
+"""Each type's face-down code in a display (``"D"`` → -1)."""
 
 
 # ----- the position's fields, as a snapshot holds them ------------------------------------
@@ -112,8 +122,13 @@ def _patterns(raw: Any, label: str, loaded: Loaded) -> list[str]:
 
 def _written_displays(displays: list[list[list[int]]]) -> list[list[str]]:
     """Each column as its fossils bottom to top, ``"D2/D3"`` (``"M?"``: face-down)."""
-    return [["/".join([fossil_token(f) for f in column]) for column in display]
-            for display in displays]
+    return [[TOKENS[column[0]] if len(column) == 1 else "/".join(map(_TOKEN_OF, column))
+             for column in display] for display in displays]
+
+
+_TOKEN_OF = TOKENS.__getitem__
+"""A code's token, ``fossil_token`` without a Python call: snapshots are written often
+(saves, observations, the start of every game)."""
 
 
 def _displays(raw: Any, label: str, loaded: Loaded) -> list[list[list[int]]]:
@@ -159,7 +174,7 @@ def _face_down_counts(raw: Any, label: str, loaded: Loaded) -> list[int]:
 
 def _face_up_tokens(counts: list[int]) -> list[str]:
     """The Excavation's face-up fossils, one token per piece, in code order."""
-    return [fossil_token(c) for c in range(FOSSILS) for _ in range(counts[c])]
+    return [token for token, count in zip(TOKENS, counts) if count for _ in range(count)]
 
 
 def _face_up_counts(raw: Any, label: str, loaded: Loaded) -> list[int]:
@@ -198,32 +213,34 @@ SCHEMA = Schema(
     Field("progress", Flag()),
     Field("passes", Whole(0, lambda loaded: loaded["players"])),  # all pass: it ends (AF-8.3)
     Field("ended", OneOf((None, *ENDINGS)), words="over"),
-    unsaved={"tops": 2, "heights": 2, "seen": 1},
+    unsaved={"tops": 2, "heights": 2, "seen": 1, "reveal_tables": 1},
 )
 """Âmbar's position: every field once, in the order a snapshot writes them. ``tops``,
-``heights`` (by seat and column) and ``seen`` (revealed copies by fossil) are caches worked
-out from the fields on loading and kept up to date by the moves."""
+``heights`` (by seat and column), ``seen`` (revealed copies by fossil) and ``reveal_tables``
+(each type's chance table: a list of tuples) are caches worked out from the fields on
+loading and kept up to date by the moves."""
 
 
 def column_tops(displays: list[list[list[int]]]) -> list[list[int]]:
     """Each seat's visible fossil (or face-down code) per column: what is chosen against."""
-    return [[column[-1] for column in display] for display in displays]
+    return [list(map(_TOP, display)) for display in displays]
+
+
+_TOP = itemgetter(-1)
 
 
 def column_heights(displays: list[list[list[int]]]) -> list[list[int]]:
-    return [[len(column) for column in display] for display in displays]
+    return [list(map(len, display)) for display in displays]
 
 
 def seen_copies(state: AmbarFossilsState) -> list[int]:
     """How many copies of each fossil are face-up anywhere (their numbers are known)."""
-    seen = [0] * FOSSILS
+    seen = state.face_up[:]
     for display in state.displays:
         for column in display:
             for fossil in column:
                 if fossil >= 0:
                     seen[fossil] += 1
-    for code in range(FOSSILS):
-        seen[code] += state.face_up[code]
     if state.holding >= 0:
         seen[state.holding] += 1
     return seen

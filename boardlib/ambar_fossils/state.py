@@ -10,7 +10,8 @@ outcomes are the numbers not yet seen for that type, weighted by copies left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from itertools import compress
+from typing import Any, TypeVar, cast
 
 from boardlib.ambar_fossils.data import (
     CHOOSE,
@@ -25,6 +26,7 @@ from boardlib.ambar_fossils.data import (
     PLACE,
     REVEAL,
     REVEAL_SWAPPED,
+    TOKENS,
     fossil_token,
 )
 from boardlib.ambar_fossils.data import TYPE_NAMES as TYPE_NAMES  # for the notebooks
@@ -36,9 +38,10 @@ from boardlib.ambar_fossils.setup import (
     column_heights,
     column_tops,
     seen_copies,
-    start_position,
+    start_fields,
     validate,
 )
+from boardlib.fields import Loaded
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -47,6 +50,8 @@ from boardlib.protocol import (
     GameState,
     IllegalAction,
     illegal,
+    new_event,
+    one_fewer,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -67,6 +72,17 @@ FLIP = [VOCABULARY[f"flip {letter}"] for letter in LETTERS]
 TAKE = [VOCABULARY[f"take {fossil_token(c)}"] for c in range(FOSSILS)]
 PLACE_IN = [VOCABULARY[f"place {c + 1}"] for c in range(COLUMNS)]
 REVEAL_AS = [VOCABULARY[f"reveal {fossil_token(c)}"] for c in range(FOSSILS)]
+REVEALS_OF = [tuple(REVEAL_AS[t * NUMBERS:(t + 1) * NUMBERS]) for t in range(len(LETTERS))]
+COLUMN_INDEXES = range(COLUMNS)
+NUMBER_SHOWN = [code % NUMBERS for code in range(FOSSILS)] + [-1] * len(LETTERS)
+"""The number a column top shows: -1 for a face-down top (codes -1..-4 index from the end)."""
+_T = TypeVar("_T")
+RevealTable = tuple[tuple[Action, ...], tuple[int, ...]]
+"""A reveal's outcomes and their weights (copies of each number not yet seen)."""
+FULL_REVEAL_TABLES = tuple((REVEALS_OF[kind], (COPIES,) * NUMBERS) for kind in range(len(LETTERS)))
+"""Each type's reveal table while no fossil of it has been seen."""
+NO_FACE_DOWN = [0] * len(LETTERS)
+"""Padding after the face-up counts: a face-down top's code (-1..-4) indexes it."""
 RETURN = VOCABULARY["return"]
 PASS = VOCABULARY["pass"]
 
@@ -89,6 +105,7 @@ class AmbarFossilsState(GameState):
     face_up: list[int]  # face-up fossils in the Excavation, by code
     face_down: list[int]  # face-down fossils in the Excavation, by type
     seen: list[int]  # a cache: copies of each fossil whose number is known (revealed)
+    reveal_tables: list[RevealTable]  # a cache: each type's chance table, from ``seen``
     to_move: int
     phase: int
     holding: int  # the chosen fossil, or -1
@@ -114,27 +131,32 @@ class AmbarFossilsState(GameState):
 
     def _player_actions(self) -> list[Action]:
         if self.phase == PLACE:
-            actions = [PLACE_IN[c] for c in self.placeable_columns(self.to_move, self.holding)]
+            actions = self._fitting(self.to_move, self.holding, PLACE_IN)
             actions.append(RETURN)
             return actions
-        down, up, tops = self.face_down, self.face_up, self.tops[self.to_move]
-        actions = [FLIP[t] for t in range(4) if down[t]]
-        actions += [TAKE[c] for c in range(FOSSILS) if up[c] and c not in tops]
-        if not (down[0] or down[1] or down[2] or down[3]):
+        down = self.face_down
+        actions = list(compress(FLIP, down))  # AF-5.1: a type with face-down fossils left
+        end_phase = not actions
+        takeable = self.face_up + NO_FACE_DOWN  # AF-5.4: face-up, and no identical one shown
+        for top in self.tops[self.to_move]:
+            takeable[top] = 0  # a face-down top (-1..-4) lands in the padding
+        actions += compress(TAKE, takeable)
+        if end_phase:
             actions.append(PASS)
         return actions
 
-    def _chance_weights(self) -> list[tuple[Action, int]]:
-        base = self.revealing * NUMBERS
-        seen = self.seen
-        return [
-            (REVEAL_AS[c], COPIES - seen[c])
-            for c in range(base, base + NUMBERS)
-            if seen[c] < COPIES
-        ]
+    def _chance_table(self) -> RevealTable:
+        """The numbers of the type being revealed, weighted by the copies not yet seen (AF-2.2):
+        kept up to date in ``reveal_tables``, as working them out at every reveal costs more."""
+        return self.reveal_tables[self.revealing]
 
     def placeable_columns(self, player: int, fossil: int) -> list[int]:
-        """Columns where ``fossil`` may go: ascending order (AF-6.7) and height rule (AF-6.5).
+        """Columns where ``fossil`` may go: ascending order (AF-6.7) and height rule (AF-6.5)."""
+        return self._fitting(player, fossil, COLUMN_INDEXES)
+
+    def _fitting(self, player: int, fossil: int, named: Sequence[_T]) -> list[_T]:
+        """``named[c]`` for each column ``c`` where ``fossil`` may go: its index, or the move
+        placing it there (the place moves are listed at every placement, a hot path).
 
         Visible numbers already ascend, so the columns that keep them ascending form one
         run: from the last visible number below ours to the first one above it.
@@ -143,25 +165,24 @@ class AmbarFossilsState(GameState):
         number = fossil % NUMBERS
         first, last = 0, COLUMNS - 1
         for c in range(COLUMNS):
-            top = tops[c]
-            if top >= 0:
-                visible = top % NUMBERS
+            visible = NUMBER_SHOWN[tops[c]]
+            if visible >= 0:
                 if visible < number:
                     first = c
                 elif visible > number:
                     last = c
                     break
-        columns = []
+        fitting = []
         for c in range(first, last + 1):
             if tops[c] < 0:  # a swap: the height rule does not apply
-                columns.append(c)
+                fitting.append(named[c])
                 continue
             height = heights[c]  # a stack: a neighbour must be as high (AF-6.5, AF-6.6)
             if (c > 0 and height <= heights[c - 1]) or (
                 c < COLUMNS - 1 and height <= heights[c + 1]
             ):
-                columns.append(c)
-        return columns
+                fitting.append(named[c])
+        return fitting
 
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
@@ -175,9 +196,9 @@ class AmbarFossilsState(GameState):
             self.revealing = kind_index
             self.phase = REVEAL
             self.progress = True
-            events.append(Event(GAME, "flip", player, type=LETTERS[kind_index]))
+            events.append(new_event(GAME, "flip", player, {"type": LETTERS[kind_index]}))
             if not any(self.face_down):
-                events.append(Event(GAME, "end_phase", None))
+                events.append(new_event(GAME, "end_phase", None, {}))
         elif kind == "place":
             self._place(action.args[0], player, events)
         elif kind == "take":
@@ -185,33 +206,35 @@ class AmbarFossilsState(GameState):
             self.face_up[code] -= 1
             self.holding = code
             self.phase = PLACE
-            events.append(Event(GAME, "take", player, fossil=fossil_token(code)))
+            events.append(new_event(GAME, "take", player, {"fossil": TOKENS[code]}))
         elif kind == "return":
             code = self.holding
             self.face_up[code] += 1
             self.holding = -1
-            events.append(Event(GAME, "return", player, fossil=fossil_token(code)))
+            events.append(new_event(GAME, "return", player, {"fossil": TOKENS[code]}))
             self._end_turn(False, events)
         else:  # pass
-            events.append(Event(GAME, "pass", player))
+            events.append(new_event(GAME, "pass", player, {}))
             self._end_turn(False, events)
 
     def _reveal(self, code: int, player: int, events: list[Event]) -> None:
         self.seen[code] += 1
+        tables = self.reveal_tables
+        tables[self.revealing] = one_fewer(tables[self.revealing], REVEAL_AS[code])
         self.revealing = -1
-        token = fossil_token(code)
+        token = TOKENS[code]
         if self.phase == REVEAL_SWAPPED:
             self.face_up[code] += 1
-            events.append(Event(GAME, "swapped_out", player, fossil=token))
+            events.append(new_event(GAME, "swapped_out", player, {"fossil": token}))
             self._end_turn(self.extra_turn, events)
         elif code in self.tops[player]:
             self.face_up[code] += 1
-            events.append(Event(GAME, "reveal_identical", player, fossil=token))
+            events.append(new_event(GAME, "reveal_identical", player, {"fossil": token}))
             self._end_turn(False, events)
         else:
             self.holding = code
             self.phase = PLACE
-            events.append(Event(GAME, "reveal", player, fossil=token))
+            events.append(new_event(GAME, "reveal", player, {"fossil": token}))
 
     def _place(self, column: int, player: int, events: list[Event]) -> None:
         fossil = self.holding
@@ -219,7 +242,7 @@ class AmbarFossilsState(GameState):
         self.progress = True
         tops = self.tops[player]
         neighbour = excellent_neighbour(tops, column, fossil)
-        token = fossil_token(fossil)
+        token = TOKENS[fossil]
         if tops[column] < 0:  # swap with an initial face-down fossil (AF-6.3)
             kind_index = -tops[column] - 1
             self.displays[player][column] = [fossil]
@@ -227,22 +250,20 @@ class AmbarFossilsState(GameState):
             self.revealing = kind_index
             self.extra_turn = neighbour >= 0
             self.phase = REVEAL_SWAPPED
-            events.append(
-                Event(GAME, "swap", player, fossil=token, column=column + 1,
-                      type=LETTERS[kind_index])
-            )
+            events.append(new_event(GAME, "swap", player, {
+                "fossil": token, "column": column + 1, "type": LETTERS[kind_index]}))
             if neighbour >= 0:
-                events.append(Event(GAME, "excellent", player, fossil=token,
-                                    neighbour=fossil_token(neighbour)))
+                events.append(new_event(GAME, "excellent", player, {
+                    "fossil": token, "neighbour": TOKENS[neighbour]}))
             return
         self.displays[player][column].append(fossil)  # stack on a face-up fossil (AF-6.4)
         tops[column] = fossil
         self.heights[player][column] += 1
-        events.append(Event(GAME, "stack", player, fossil=token, column=column + 1,
-                            height=self.heights[player][column]))
+        events.append(new_event(GAME, "stack", player, {
+            "fossil": token, "column": column + 1, "height": self.heights[player][column]}))
         if neighbour >= 0:
-            events.append(Event(GAME, "excellent", player, fossil=token,
-                                neighbour=fossil_token(neighbour)))
+            events.append(new_event(GAME, "excellent", player, {
+                "fossil": token, "neighbour": TOKENS[neighbour]}))
         self._end_turn(neighbour >= 0, events)
 
     def _end_turn(self, extra: bool, events: list[Event]) -> None:
@@ -256,15 +277,15 @@ class AmbarFossilsState(GameState):
         elif self.passes >= len(self.names):
             self._finish("passes" if self.end_phase else "stalemate", events)
         elif extra:  # AF-7.1: one extra turn per placement, chained without limit
-            events.append(Event(GAME, "extra_turn", self.to_move))
+            events.append(new_event(GAME, "extra_turn", self.to_move, {}))
         else:
             self.to_move = (self.to_move + 1) % len(self.names)
-            events.append(Event(GAME, "next_turn", self.to_move))
+            events.append(new_event(GAME, "next_turn", self.to_move, {}))
 
     def _finish(self, reason: str, events: list[Event]) -> None:
         self.phase = OVER
         self.ended = reason
-        events.append(Event(GAME, "game_over", None, reason=reason))
+        events.append(new_event(GAME, "game_over", None, {"reason": reason}))
 
     # ----- explaining illegal actions ------------------------------------------------
     def _explain(self, action: Action) -> IllegalAction:
@@ -385,6 +406,8 @@ class AmbarFossilsState(GameState):
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
         validate(self)
+        if self.reveal_tables != reveal_tables(self.seen):
+            raise ValueError("The chance tables of the face-down fossils are out of date.")
 
     def __repr__(self) -> str:
         return f"<Âmbar {len(self.names)} players, {PHASES[self.phase]}, move {len(self.history)}>"
@@ -424,29 +447,41 @@ def new_game(
     Each player's display is ten face-down fossils in the type order ``patterns[p]``
     (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
     """
-    start = start_position(players, seed, names, patterns)
-    state = _loaded(start)  # made here by the rules, so not validated again: a hot path
-    state.begin(start)
+    state = _with_caches(start_fields(players, seed, names, patterns))
+    state.begin()  # made here by the rules, so not validated again: a hot path
     return state
 
 
 def from_snapshot(data: Any) -> AmbarFossilsState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    state = _loaded(data)
+    state = _with_caches(SCHEMA.load(data))
     validate(state)
     state.begin()
     return state
 
 
-def _loaded(data: Any) -> AmbarFossilsState:
-    """A state with the fields of ``data``, each checked by the schema, and the caches worked
-    out from them (whether the rules allow the position is ``validate``'s question)."""
+def _with_caches(fields: Loaded) -> AmbarFossilsState:
+    """A state with ``fields`` (loaded by the schema, or set up by the rules) and the caches
+    worked out from them (whether the rules allow the position is ``validate``'s question)."""
     state = AmbarFossilsState.__new__(AmbarFossilsState)
-    SCHEMA.set_on(state, SCHEMA.load(data))
+    SCHEMA.set_on(state, fields)
     state.tops = column_tops(state.displays)
     state.heights = column_heights(state.displays)
     state.seen = seen_copies(state)
+    state.reveal_tables = reveal_tables(state.seen)
     return state
+
+
+def reveal_tables(seen: list[int]) -> list[RevealTable]:
+    """For each type, the chance table of revealing a face-down fossil of it (AF-2.2): the
+    numbers not all seen, weighted by the copies of each not yet seen."""
+    if not any(seen):
+        return list(FULL_REVEAL_TABLES)  # the start of a game: no number seen yet
+    tables = []
+    for kind in range(len(LETTERS)):
+        left = [COPIES - n for n in seen[kind * NUMBERS:(kind + 1) * NUMBERS]]
+        tables.append((tuple(compress(REVEALS_OF[kind], left)), tuple(compress(left, left))))
+    return tables
 
 
 def from_description(text: str) -> AmbarFossilsState:
