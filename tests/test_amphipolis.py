@@ -735,3 +735,20 @@ def test_any_description_loads_or_is_a_value_error(lines):
         return
     assert state.inventory() == amphipolis.COMPONENT_TOTALS
     assert from_description(state.describe()).snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_new_game_is_its_start_loaded_totals_and_all(players):
+    # new_game sets its fields up from the rules rather than loading a snapshot (a hot path):
+    # loading the start it records must give the same position, kept totals included
+    names = ["Ann  Lee", *(f"P{p}" for p in range(1, players))]
+    for state in (new_game(players, seed=players, deal=False),
+                  new_game(players, seed=1, names=names, deal=False)):
+        loaded = amphipolis.from_snapshot(state.start_snapshot())
+        assert loaded.snapshot() == state.snapshot() == state.start_snapshot()
+        assert (loaded.bag_total, loaded.area_n) == (state.bag_total, state.area_n)
+        state.validate()
+    dealt = new_game(players, seed=players)
+    assert amphipolis.from_snapshot(dealt.start_snapshot()).snapshot() == dealt.start_snapshot()
+    with pytest.raises(ValueError, match="Names must be different"):
+        new_game(2, names=["Ann", "Ann"])

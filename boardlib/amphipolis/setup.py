@@ -110,18 +110,16 @@ and kept up to date by the rules, which ask them at every draw and take."""
 
 def area_totals(areas: list[int]) -> list[int]:
     """How many tiles each of the four sorting areas holds."""
-    return [sum(areas[t] for t in tiles) for tiles in AREA_TILES]
+    return [sum(map(areas.__getitem__, tiles)) for tiles in AREA_TILES]
 
 
 def start_position(count: int, names: list[str]) -> dict[str, Any]:
     """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
     box, covered = TO_BOX[count], initial_covered(count)
-    bag = COUNTS[:]
-    bag[LANDSLIDE] -= box + covered
     return {
         "players": count,
         "names": names,
-        "bag": dict(zip(TOKENS, bag)),
+        "bag": dict(zip(TOKENS, start_bag(count))),
         "areas": {},
         "finds": [{} for _ in range(count)],
         "robber": {},
@@ -138,6 +136,39 @@ def start_position(count: int, names: list[str]) -> dict[str, Any]:
         "professor_done": [],
         "ender": None,
     }
+
+
+def start_fields(count: int, names: list[str]) -> Loaded:
+    """``start_position(count, names)`` as the state keeps its fields (the form ``SCHEMA.load``
+    gives), made straight from the rules: games are started often, and a start made by the
+    rules needs no checking."""
+    return {
+        "names": names,
+        "bag": start_bag(count),
+        "areas": [0] * FINDS,
+        "finds": [[0] * FINDS for _ in range(count)],
+        "robber": [0] * FINDS,
+        "box": TO_BOX[count],
+        "covered": initial_covered(count),
+        "used": [0] * count,
+        "to_move": 0,  # AM-2.5: seat the first player as player 1
+        "phase": SEED,
+        "draws_left": 0,
+        "landslide_drawn": False,
+        "chosen": -1,
+        "taken": 0,
+        "character_area": -1,
+        "professor_done": 0,
+        "ender": -1,
+    }
+
+
+def start_bag(count: int) -> list[int]:
+    """The bag's tiles by type at set-up: all but the landslides that go to the box or, solo,
+    cover the entrance (AM-2.1, AM-8.1)."""
+    bag = COUNTS[:]
+    bag[LANDSLIDE] -= TO_BOX[count] + initial_covered(count)
+    return bag
 
 
 def validate(state: AmphipolisState) -> None:

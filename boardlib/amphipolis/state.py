@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any, cast
 
 from boardlib.amphipolis import scoring
@@ -51,10 +52,12 @@ from boardlib.amphipolis.setup import (
     SCHEMA,
     area_totals,
     check_players,
+    start_fields,
     start_position,
     validate,
 )
-from boardlib.messages import default_names, localized_names
+from boardlib.fields import Loaded, names_field
+from boardlib.messages import localized_names
 from boardlib.protocol import (
     CHANCE,
     TERMINAL,
@@ -63,6 +66,7 @@ from boardlib.protocol import (
     GameState,
     IllegalAction,
     illegal,
+    new_event,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -233,23 +237,35 @@ class AmphipolisState(GameState):
 
     def _player_actions(self) -> list[Action]:
         phase, taken = self.phase, self.taken
-        if phase == TAKE and taken:  # the commonest case, written out for speed
-            area, chosen = self.areas, self.chosen
-            actions = ([TAKE_T[t] for t in AREA_TILES[chosen] if area[t]]
-                       if taken < TAKES else [])
+        if phase == TAKE:  # the commonest case, written out for speed (loops, not
+            if not taken:  # comprehensions: each of those is a function call on CPython 3.11)
+                return list(compress(TAKE_T, self.areas))  # AM-3.3: any tile to start with
+            actions = []
+            if taken < TAKES:
+                area = self.areas
+                for t in AREA_TILES[self.chosen]:
+                    if area[t]:
+                        actions.append(TAKE_T[t])
             used = self.used[self.to_move]
             if used != ALL_USED:
-                n = self.area_n
-                here = n[chosen]
-                elsewhere = n[0] + n[1] + n[2] + n[3] - here
-                can = (here or elsewhere, elsewhere, here, elsewhere)  # AM-4.2 … AM-4.5
-                actions += [USE[c] for c in range(4) if can[c] and not used >> c & 1]
+                can = self._characters_find_tiles()
+                for c in range(4):
+                    if can[c] and not used >> c & 1:
+                        actions.append(USE[c])
             actions.append(END)
             return actions
         actions = [TAKE_T[t] for t in self._takeable()]
         if taken and phase != CHARACTER_PHASE + PROFESSOR and phase != TAKE:
             actions.append(END)
         return actions
+
+    def _characters_find_tiles(self) -> tuple[int, int, int, int]:
+        """After the main take, whether each character would find a tile to take (AM-4.2 …
+        AM-4.5), used or not: from the area totals alone, for the hot paths."""
+        n = self.area_n
+        here = n[self.chosen]
+        elsewhere = n[0] + n[1] + n[2] + n[3] - here
+        return (here or elsewhere, elsewhere, here, elsewhere)
 
     def has_choice(self) -> bool:
         """Is anything but "end" possible? If not, the turn ends by itself (AM-3.3).
@@ -263,7 +279,13 @@ class AmphipolisState(GameState):
                 return any(n)
             if self.taken < TAKES and n[chosen]:
                 return True
-            return any(self.usable(c) for c in range(4))
+            used = self.used[self.to_move]  # as any(self.usable(c) for c in range(4)), inline
+            if used != ALL_USED:
+                can = self._characters_find_tiles()
+                for c in range(4):
+                    if can[c] and not used >> c & 1:
+                        return True
+            return False
         if phase == CHARACTER_PHASE + ASSISTANT:
             return any(n)
         if phase == CHARACTER_PHASE + DIGGER:
@@ -278,10 +300,10 @@ class AmphipolisState(GameState):
     # ----- applying actions ---------------------------------------------------------
     def _apply(self, action: Action, events: list[Event]) -> None:
         kind = action.kind
-        if kind == "draw":
-            self._draw(action.args[0], events)
-        elif kind == "take":
+        if kind == "take":  # the commonest move here: draws take apply_action's short cut
             self._take(action.args[0], events)
+        elif kind == "draw":
+            self._draw(action.args[0], events)
         elif kind == "seed":
             self._seed(action.args[0], events)
         elif kind == "character":
@@ -289,8 +311,8 @@ class AmphipolisState(GameState):
             self.used[self.to_move] |= 1 << character
             self.phase = CHARACTER_PHASE + character
             self.taken = 0
-            events.append(Event(GAME, "character", self.to_move,
-                                character=CHARACTERS[character]))
+            events.append(new_event(GAME, "character", self.to_move,
+                                    {"character": CHARACTERS[character]}))
         else:  # end
             self._end_turn(events)
 
@@ -300,11 +322,12 @@ class AmphipolisState(GameState):
         self.bag_total -= 1
         self.areas[tile] += 1
         self.area_n[AREA_OF[tile]] += 1
-        events.append(Event(GAME, "seed", None, tile=TOKENS[tile], area=AREAS[AREA_OF[tile]]))
+        events.append(new_event(GAME, "seed", None,
+                                {"tile": TOKENS[tile], "area": AREAS[AREA_OF[tile]]}))
         if all(self.area_n):
             self.phase = DRAW
             self.draws_left = DRAWS
-            events.append(Event(GAME, "next_turn", self.to_move))
+            events.append(new_event(GAME, "next_turn", self.to_move, {}))
 
     def _draw(self, tile: int, events: list[Event]) -> None:
         """AM-3.1, AM-3.2, AM-5.1: one tile from the bag to its area or the entrance."""
@@ -314,15 +337,15 @@ class AmphipolisState(GameState):
         if tile == LANDSLIDE:
             self.covered += 1
             self.landslide_drawn = True
-            events.append(Event(GAME, "landslide", player, covered=self.covered))
+            events.append(new_event(GAME, "landslide", player, {"covered": self.covered}))
             if self.covered == ENTRANCE:
                 self._finish(events)
                 return
         else:
             self.areas[tile] += 1
             self.area_n[AREA_OF[tile]] += 1
-            events.append(Event(GAME, "draw", player, tile=TOKENS[tile],
-                                area=AREAS[AREA_OF[tile]]))
+            events.append(new_event(GAME, "draw", player,
+                                    {"tile": TOKENS[tile], "area": AREAS[AREA_OF[tile]]}))
         self.draws_left -= 1
         if self.draws_left and self.bag_total:
             return
@@ -332,7 +355,7 @@ class AmphipolisState(GameState):
             self._rob(events)  # AM-8.2: the turn ends at once, the robber strikes
             self._end_turn(events)
         elif not any(self.area_n):
-            events.append(Event(GAME, "nothing_to_take", player))
+            events.append(new_event(GAME, "nothing_to_take", player, {}))
             self._end_turn(events)
         else:
             self.phase = TAKE
@@ -346,7 +369,7 @@ class AmphipolisState(GameState):
         self.finds[self.to_move][tile] += 1
         self.taken += 1
         phase = self.phase
-        events.append(Event(GAME, "take", self.to_move, tile=TOKENS[tile]))
+        events.append(new_event(GAME, "take", self.to_move, {"tile": TOKENS[tile]}))
         if phase == TAKE:
             self.chosen = area_index
         elif phase == CHARACTER_PHASE + ASSISTANT:
@@ -373,7 +396,7 @@ class AmphipolisState(GameState):
             self.robber[t] += self.areas[t]
             self.areas[t] = 0
         self.area_n = [0, 0, 0, 0]
-        events.append(Event(GAME, "robber", None, count=taken))
+        events.append(new_event(GAME, "robber", None, {"count": taken}))
 
     def _end_turn(self, events: list[Event]) -> None:
         self.to_move = (self.to_move + 1) % len(self.names)
@@ -382,7 +405,7 @@ class AmphipolisState(GameState):
         self.landslide_drawn = False
         self.chosen = self.character_area = -1
         self.taken = self.professor_done = 0
-        events.append(Event(GAME, "next_turn", self.to_move))
+        events.append(new_event(GAME, "next_turn", self.to_move, {}))
 
     def _finish(self, events: list[Event]) -> None:
         """AM-5.1: the 16th entrance space is covered; the drawer takes nothing."""
@@ -392,7 +415,7 @@ class AmphipolisState(GameState):
         if len(self.names) == 1:
             self._rob(events)  # AM-8.3
         self.phase = OVER
-        events.append(Event(GAME, "game_over", self.to_move))
+        events.append(new_event(GAME, "game_over", self.to_move, {}))
 
     # ----- explaining illegal actions ------------------------------------------------
     def _refuse(self, kind: str, key: str, rule: str, **fields: object) -> IllegalAction:
@@ -637,11 +660,13 @@ def new_game(
     ``deal=False`` the state waits at those chance nodes (for probability lessons).
     """
     count = check_players(players)
-    # Loaded, not cloned from a kept template: on CPython 3.11 a clone keeps its attributes
-    # in a real dict, where every attribute access of the rules takes the slow path (a game
-    # played from a clone took a fifth more instructions than one played from a load).
-    state = from_snapshot(start_position(count, list(names) if names is not None
-                                         else default_names(count)))
+    seat_names = names_field(list(names) if names is not None else None, count)
+    # Set up field by field, not cloned from a kept template: on CPython 3.11 a clone keeps
+    # its attributes in a real dict, where every attribute access of the rules takes the slow
+    # path (a game played from a clone took a fifth more instructions than one played from a
+    # load). Made by the rules, so not loaded through the schema nor validated again.
+    state = _with_totals(start_fields(count, seat_names))
+    state.begin(start_position(count, list(seat_names)))
     if deal:
         state.deal(random.Random(seed))
     return state
@@ -649,12 +674,19 @@ def new_game(
 
 def from_snapshot(data: Any) -> AmphipolisState:
     """The position ``data`` (as ``snapshot()`` writes it), checked; ValueError if it is not one."""
-    state = AmphipolisState.__new__(AmphipolisState)
-    SCHEMA.set_on(state, SCHEMA.load(data))  # every field within its bounds
-    state.bag_total = sum(state.bag)
-    state.area_n = area_totals(state.areas)
+    state = _with_totals(SCHEMA.load(data))  # every field within its bounds
     validate(state)  # and the fields agree under the rules
     state.begin()
+    return state
+
+
+def _with_totals(fields: Loaded) -> AmphipolisState:
+    """A state with ``fields`` and the totals the rules keep up to date (``bag_total``,
+    ``area_n``) worked out from them."""
+    state = AmphipolisState.__new__(AmphipolisState)
+    SCHEMA.set_on(state, fields)
+    state.bag_total = sum(state.bag)
+    state.area_n = area_totals(state.areas)
     return state
 
 
