@@ -338,7 +338,9 @@ class Ambar2018State(GameState):
         if phase == DANGER:
             return self._danger_options()
         if phase == TRADING:
-            return [*map(SELL.__getitem__, self._open_trades()), PASS]
+            acts = self._open_sales()
+            acts.append(PASS)  # the option lists are new lists: adding to them is safe
+            return acts
         if phase == ORACLE_CHOICE:
             return REVEAL_OR_STOP
         if phase == CHOICE:
@@ -412,11 +414,21 @@ class Ambar2018State(GameState):
             held = self.village_gems[p]
             room = CAPACITY[self.village[p]] - held[0] - held[1] - held[2]
             if room > 0:
-                self._add_carry_options(p, room, acts)
+                # carry, per colour up to the village's best (AB-6.4): as many gems as the
+                # traveller carries (AB-6.3), p has and the village has room for
+                gems = self.alchemy_gems[p]
+                for col, load in CARRY_LOADS[self.traveller[p]][self.village[p]]:
+                    top = gems[col]  # min(gems[col], load, room), written out: min() costs more
+                    if top > load:
+                        top = load
+                    if top > room:
+                        top = room
+                    if top > 0:
+                        acts += CARRY_UPTO[col][top]
             if held[0] or held[1] or held[2]:
-                opened = self._open_trades()
-                if len(opened) >= 2:
-                    acts += map(SELL.__getitem__, opened)
+                sales = self._open_sales()
+                if len(sales) >= 2:
+                    acts += sales
         hand = self.event_hand[p]
         if hand != NO_EVENT_CARDS:
             acts += compress(DISCARD, hand)
@@ -424,30 +436,18 @@ class Ambar2018State(GameState):
         acts.append(END)
         return acts
 
-    def _add_carry_options(self, p: int, room: int, acts: list[Action]) -> None:
-        """Append the 'carry' actions: per colour up to the village's best (AB-6.4), as many
-        gems as the traveller carries (AB-6.3), ``p`` has and the village has room for."""
-        gems = self.alchemy_gems[p]
-        for col, load in CARRY_LOADS[self.traveller[p]][self.village[p]]:
-            top = gems[col]  # min(gems[col], load, room), written out: min() costs more
-            if top > load:
-                top = load
-            if top > room:
-                top = room
-            if top > 0:
-                acts += CARRY_UPTO[col][top]
-
-    def _open_trades(self) -> list[int]:
-        """Line-up positions of trade cards not yet sold on this turn (AB-7.2)."""
+    def _open_sales(self) -> list[Action]:
+        """'sell' actions for the trade cards in the line-up not yet sold on this turn
+        (AB-7.2)."""
         lineup = self.lineup
         if TRADE_CARDS.isdisjoint(lineup):
             return []
         used = self.used
-        opened = []
+        sales = []
         for k, card in enumerate(lineup):
             if IS_TRADE[card] and not used[k]:
-                opened.append(k)
-        return opened
+                sales.append(SELL[k])
+        return sales
 
     def _upgrade_options(self, p: int) -> list[Action]:
         """Line-up cards (AB-8.3; others pay 1 more, AB-8.4), then a forest site (AB-8.2) and
@@ -651,8 +651,11 @@ class Ambar2018State(GameState):
         deck = self.deck
         deck[card] -= 1
         self.left -= 1
-        if deck[card]:  # the same cards are left to draw: only the counts change
-            self.drawable = self.drawable[0], tuple(compress(deck, deck))
+        if deck[card]:  # the same cards are left to draw: one count is one fewer
+            outcomes, counts = self.drawable
+            fewer = list(counts)  # a copy, changed, then frozen: half the cost of recounting
+            fewer[outcomes.index(action)] -= 1
+            self.drawable = outcomes, tuple(fewer)
         else:
             self.drawable = deck_table(deck)
         self.top = -1
@@ -704,7 +707,10 @@ class Ambar2018State(GameState):
             self._after_card(events)
             return
         self.phase = DANGER
-        if not self._danger_options():
+        # a Chants here leaves a card to draw, gold pays any other danger, two soldiers fight
+        # it: only without those may there be no answer, and only then are the options listed
+        if (kind != CHANTS and not self.gold[p] and self.soldiers[p] < 2
+                and not self._danger_options()):
             self._cannot_answer(card, events)
 
     def _cannot_answer(self, card: int, events: list[Event]) -> None:
@@ -850,7 +856,7 @@ class Ambar2018State(GameState):
         self.phase = ACTIONS
 
     def _can_trade(self, seat: int) -> bool:
-        return sum(self.village_gems[seat]) > 0 and bool(self._open_trades())
+        return sum(self.village_gems[seat]) > 0 and bool(self._open_sales())
 
     # phase 2: actions --------------------------------------------------------------------
     def _make(self, p: int, action: Action, events: list[Event]) -> None:
