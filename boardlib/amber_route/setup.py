@@ -256,11 +256,12 @@ SCHEMA = Schema(
     Field("fresh", Flag()),  # the ending began during the turn now being played
     Field("queue", _Queue()),
     Field("ended", OneOf((None, "castle")), words="over"),
-    derived=("light_table", "dark_table", "_actor", "_json"),
+    derived=("light_table", "dark_table", "_actor", "_json", "_opening"),
 )
 """Amber Route's position: every saved field once, in the order a snapshot writes them.
 Derived, never saved: the decks' draw tables (``light_table_of``, ``dark_table_of``), who
-acts (``current_player``) and the save kept by ``to_json``."""
+acts (``current_player``), the save kept by ``to_json`` and ``new_game``'s arguments, from
+which the start's snapshot is written when a save first asks for it."""
 
 
 def validate(s: AmberRouteState) -> None:
