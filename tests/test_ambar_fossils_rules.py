@@ -624,7 +624,7 @@ def test_a_new_game_is_its_start_loaded_caches_and_all(players):
                               patterns=["MADP", "DPMA", "APMD", "PDAM"][:players])):
         loaded = af.from_snapshot(state.start_snapshot())
         assert loaded.snapshot() == state.snapshot() == state.start_snapshot()
-        for cache in ("tops", "heights", "seen", "reveal_tables"):
+        for cache in ("tops", "heights", "shown", "flippable", "seen", "unseen"):
             assert getattr(loaded, cache) == getattr(state, cache)
         state.validate()
     with pytest.raises(ValueError, match="Names must be different"):

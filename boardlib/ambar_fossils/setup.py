@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import permutations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -80,11 +81,11 @@ def start_fields(
     seat_names = names_field(list(names) if names is not None else None, count)
     orders = _patterns(list(patterns), "patterns", {"players": count}) if patterns is not None \
         else ["".join(rng.sample(LETTERS, len(LETTERS))) for _ in range(count)]
-    displays = [[[FACE_DOWN[letter]] for letter in display_pattern(order)] for order in orders]
+    displays = [[[code] for code in START_DISPLAYS[order]] for order in orders]
     face_down = [PER_TYPE] * len(LETTERS)
-    for display in displays:
-        for column in display:
-            face_down[-column[0] - 1] -= 1  # the rest of each type is in the Excavation
+    for order in orders:
+        for code in START_DISPLAYS[order]:
+            face_down[-code - 1] -= 1  # the rest of each type is in the Excavation
     return {
         "names": seat_names,
         "patterns": orders,
@@ -104,6 +105,9 @@ def start_fields(
 
 FACE_DOWN = {letter: -kind - 1 for kind, letter in enumerate(LETTERS)}
 """Each type's face-down code in a display (``"D"`` → -1)."""
+START_DISPLAYS = {order: tuple(FACE_DOWN[letter] for letter in display_pattern(order))
+                  for order in map("".join, permutations(LETTERS))}
+"""Each type order's display at the start, as the columns' face-down codes (AF-2.3)."""
 
 
 # ----- the position's fields, as a snapshot holds them ------------------------------------
@@ -213,12 +217,13 @@ SCHEMA = Schema(
     Field("progress", Flag()),
     Field("passes", Whole(0, lambda loaded: loaded["players"])),  # all pass: it ends (AF-8.3)
     Field("ended", OneOf((None, *ENDINGS)), words="over"),
-    unsaved={"tops": 2, "heights": 2, "seen": 1, "reveal_tables": 1},
+    unsaved={"tops": 2, "heights": 2, "shown": 2, "seen": 1, "unseen": 2},
+    derived=("flippable",),
 )
 """Âmbar's position: every field once, in the order a snapshot writes them. ``tops``,
-``heights`` (by seat and column), ``seen`` (revealed copies by fossil) and ``reveal_tables``
-(each type's chance table: a list of tuples) are caches worked out from the fields on
-loading and kept up to date by the moves."""
+``heights``, ``shown`` (by seat and column), ``flippable`` (the flip moves), ``seen``
+(revealed copies by fossil) and ``unseen`` (by type and number, the copies not seen) are
+caches worked out from the fields on loading and kept up to date by the moves."""
 
 
 def column_tops(displays: list[list[list[int]]]) -> list[list[int]]:
@@ -231,6 +236,20 @@ _TOP = itemgetter(-1)
 
 def column_heights(displays: list[list[list[int]]]) -> list[list[int]]:
     return [list(map(len, display)) for display in displays]
+
+
+FACE_DOWN_BYTE = NUMBERS
+"""What ``shown_numbers`` holds for a face-down top: no number (they are 0..5)."""
+
+
+def shown_numbers(tops: list[int]) -> bytearray:
+    """Each column's visible number (0..5), or ``FACE_DOWN_BYTE``: a byte string, so the
+    placement rule (AF-6.7) can translate it at once instead of looping over the columns."""
+    return bytearray(map(_SHOWN_BYTE.__getitem__, tops))
+
+
+_SHOWN_BYTE = [code % NUMBERS for code in range(FOSSILS)] + [FACE_DOWN_BYTE] * len(LETTERS)
+"""Each code's byte in ``shown_numbers`` (face-down codes -1..-4 index from the end)."""
 
 
 def seen_copies(state: AmbarFossilsState) -> list[int]:
@@ -253,8 +272,9 @@ def validate(state: AmbarFossilsState) -> None:
         raise ValueError("The record of revealed fossils does not match the fossils face-up.")
     tops, heights = column_tops(state.displays), column_heights(state.displays)
     for p, name in enumerate(state.names):
-        if state.tops[p] != tops[p] or state.heights[p] != heights[p]:
-            raise ValueError(f"{name}'s column tops or heights are out of date.")
+        if (state.tops[p] != tops[p] or state.heights[p] != heights[p]
+                or state.shown[p] != shown_numbers(tops[p])):
+            raise ValueError(f"{name}'s column tops, heights or numbers shown are out of date.")
     for p, display in enumerate(state.displays):
         name = state.names[p]
         pattern = display_pattern(state.patterns[p])

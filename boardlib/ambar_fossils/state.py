@@ -38,6 +38,7 @@ from boardlib.ambar_fossils.setup import (
     column_heights,
     column_tops,
     seen_copies,
+    shown_numbers,
     start_fields,
     validate,
 )
@@ -51,7 +52,6 @@ from boardlib.protocol import (
     IllegalAction,
     illegal,
     new_event,
-    one_fewer,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -74,15 +74,17 @@ PLACE_IN = [VOCABULARY[f"place {c + 1}"] for c in range(COLUMNS)]
 REVEAL_AS = [VOCABULARY[f"reveal {fossil_token(c)}"] for c in range(FOSSILS)]
 REVEALS_OF = [tuple(REVEAL_AS[t * NUMBERS:(t + 1) * NUMBERS]) for t in range(len(LETTERS))]
 COLUMN_INDEXES = range(COLUMNS)
-NUMBER_SHOWN = [code % NUMBERS for code in range(FOSSILS)] + [-1] * len(LETTERS)
-"""The number a column top shows: -1 for a face-down top (codes -1..-4 index from the end)."""
 _T = TypeVar("_T")
 RevealTable = tuple[tuple[Action, ...], tuple[int, ...]]
 """A reveal's outcomes and their weights (copies of each number not yet seen)."""
-FULL_REVEAL_TABLES = tuple((REVEALS_OF[kind], (COPIES,) * NUMBERS) for kind in range(len(LETTERS)))
-"""Each type's reveal table while no fossil of it has been seen."""
 NO_FACE_DOWN = [0] * len(LETTERS)
 """Padding after the face-up counts: a face-down top's code (-1..-4) indexes it."""
+ORDER_AGAINST = [bytes.maketrans(bytes(range(NUMBERS + 1)),
+                                 b"<" * n + b"=" + b">" * (NUMBERS - 1 - n) + b".")
+                 for n in range(NUMBERS)]
+"""For each number, the table translating ``shown`` (a column's visible number, or
+``FACE_DOWN_BYTE``) to how it compares: ``<`` below, ``=`` equal, ``>`` above, ``.`` face
+down (see ``_fitting``)."""
 RETURN = VOCABULARY["return"]
 PASS = VOCABULARY["pass"]
 
@@ -96,16 +98,19 @@ class AmbarFossilsState(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'flip D', 'take P3', 'place 4', 'return' or 'pass'"
     SCHEMA = SCHEMA
+    __slots__ = SCHEMA.slots  # a hot path: slots are read faster than an instance dict
 
     names: list[str]
     patterns: list[str]  # each player's set-up type order, e.g. "DPMA" (AF-2.3)
     displays: list[list[list[int]]]  # displays[player][column] = fossils bottom to top
     tops: list[list[int]]  # a cache: each column's top fossil (face-down: its negative code)
     heights: list[list[int]]  # a cache: each column's height
+    shown: list[bytearray]  # a cache: each column's visible number (setup.shown_numbers)
     face_up: list[int]  # face-up fossils in the Excavation, by code
     face_down: list[int]  # face-down fossils in the Excavation, by type
+    flippable: tuple[Action, ...]  # a cache: the flip moves of the types with some face-down
     seen: list[int]  # a cache: copies of each fossil whose number is known (revealed)
-    reveal_tables: list[RevealTable]  # a cache: each type's chance table, from ``seen``
+    unseen: list[list[int]]  # a cache: by type and number, the copies not yet seen (``seen``)
     to_move: int
     phase: int
     holding: int  # the chosen fossil, or -1
@@ -118,37 +123,36 @@ class AmbarFossilsState(GameState):
     # ----- whose turn, what may be done ---------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in (CHOOSE, PLACE):
+        if phase == CHOOSE or phase == PLACE:  # noqa: SIM109 - no tuple to build: a hot path
             return self.to_move
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+        return TERMINAL if phase == OVER else CHANCE
 
     @property
     def end_phase(self) -> bool:
         """No face-down fossil is left in the Excavation (AF-8.1)."""
         return not any(self.face_down)
 
-    def _player_actions(self) -> list[Action]:
+    def _player_actions(self) -> Sequence[Action]:
         if self.phase == PLACE:
             actions = self._fitting(self.to_move, self.holding, PLACE_IN)
             actions.append(RETURN)
             return actions
-        down = self.face_down
-        actions = list(compress(FLIP, down))  # AF-5.1: a type with face-down fossils left
-        end_phase = not actions
         takeable = self.face_up + NO_FACE_DOWN  # AF-5.4: face-up, and no identical one shown
         for top in self.tops[self.to_move]:
             takeable[top] = 0  # a face-down top (-1..-4) lands in the padding
-        actions += compress(TAKE, takeable)
-        if end_phase:
-            actions.append(PASS)
-        return actions
+        takes = compress(TAKE, takeable)
+        if self.flippable:  # AF-5.1
+            return (*self.flippable, *takes)
+        return (*takes, PASS)  # AF-5.5: passing only once no fossil is face-down
 
     def _chance_table(self) -> RevealTable:
-        """The numbers of the type being revealed, weighted by the copies not yet seen (AF-2.2):
-        kept up to date in ``reveal_tables``, as working them out at every reveal costs more."""
-        return self.reveal_tables[self.revealing]
+        """The numbers of the type being revealed, weighted by the copies not yet seen (AF-2.2),
+        which ``unseen`` keeps by type: every number is left but late in a game."""
+        kind = self.revealing
+        left = tuple(self.unseen[kind])
+        if 0 in left:
+            return tuple(compress(REVEALS_OF[kind], left)), tuple(compress(left, left))
+        return REVEALS_OF[kind], left
 
     def placeable_columns(self, player: int, fossil: int) -> list[int]:
         """Columns where ``fossil`` may go: ascending order (AF-6.7) and height rule (AF-6.5)."""
@@ -159,19 +163,18 @@ class AmbarFossilsState(GameState):
         placing it there (the place moves are listed at every placement, a hot path).
 
         Visible numbers already ascend, so the columns that keep them ascending form one
-        run: from the last visible number below ours to the first one above it.
+        run: from the last visible number below ours to the first one above it. ``shown``
+        (a byte per column) translated by the held number marks each column ``<``, ``=``,
+        ``>`` or ``.`` (face down), so the run's ends are found in C, not by a loop.
         """
+        order = self.shown[player].translate(ORDER_AGAINST[fossil % NUMBERS])
+        first = order.rfind(b"<")
+        if first < 0:
+            first = 0
+        last = order.find(b">")
+        if last < 0:
+            last = COLUMNS - 1
         tops, heights = self.tops[player], self.heights[player]
-        number = fossil % NUMBERS
-        first, last = 0, COLUMNS - 1
-        for c in range(COLUMNS):
-            visible = NUMBER_SHOWN[tops[c]]
-            if visible >= 0:
-                if visible < number:
-                    first = c
-                elif visible > number:
-                    last = c
-                    break
         fitting = []
         for c in range(first, last + 1):
             if tops[c] < 0:  # a swap: the height rule does not apply
@@ -192,13 +195,16 @@ class AmbarFossilsState(GameState):
             self._reveal(action.args[0], player, events)
         elif kind == "flip":
             kind_index = action.args[0]
-            self.face_down[kind_index] -= 1
+            face_down = self.face_down
+            face_down[kind_index] -= 1
             self.revealing = kind_index
             self.phase = REVEAL
             self.progress = True
             events.append(new_event(GAME, "flip", player, {"type": LETTERS[kind_index]}))
-            if not any(self.face_down):
-                events.append(new_event(GAME, "end_phase", None, {}))
+            if not face_down[kind_index]:
+                self.flippable = flip_moves(face_down)
+                if not self.flippable:
+                    events.append(new_event(GAME, "end_phase", None, {}))
         elif kind == "place":
             self._place(action.args[0], player, events)
         elif kind == "take":
@@ -219,8 +225,7 @@ class AmbarFossilsState(GameState):
 
     def _reveal(self, code: int, player: int, events: list[Event]) -> None:
         self.seen[code] += 1
-        tables = self.reveal_tables
-        tables[self.revealing] = one_fewer(tables[self.revealing], REVEAL_AS[code])
+        self.unseen[self.revealing][code % NUMBERS] -= 1
         self.revealing = -1
         token = TOKENS[code]
         if self.phase == REVEAL_SWAPPED:
@@ -247,6 +252,7 @@ class AmbarFossilsState(GameState):
             kind_index = -tops[column] - 1
             self.displays[player][column] = [fossil]
             tops[column] = fossil
+            self.shown[player][column] = fossil % NUMBERS
             self.revealing = kind_index
             self.extra_turn = neighbour >= 0
             self.phase = REVEAL_SWAPPED
@@ -258,6 +264,7 @@ class AmbarFossilsState(GameState):
             return
         self.displays[player][column].append(fossil)  # stack on a face-up fossil (AF-6.4)
         tops[column] = fossil
+        self.shown[player][column] = fossil % NUMBERS
         self.heights[player][column] += 1
         events.append(new_event(GAME, "stack", player, {
             "fossil": token, "column": column + 1, "height": self.heights[player][column]}))
@@ -272,7 +279,7 @@ class AmbarFossilsState(GameState):
         self.progress = False
         self.extra_turn = False
         self.phase = CHOOSE
-        if not any(self.face_up) and not any(self.face_down):
+        if not self.flippable and not any(self.face_up):
             self._finish("empty", events)
         elif self.passes >= len(self.names):
             self._finish("passes" if self.end_phase else "stalemate", events)
@@ -406,8 +413,10 @@ class AmbarFossilsState(GameState):
     def validate(self) -> None:
         """Raise ValueError if this position could not arise under the rules."""
         validate(self)
-        if self.reveal_tables != reveal_tables(self.seen):
-            raise ValueError("The chance tables of the face-down fossils are out of date.")
+        if self.unseen != unseen_copies(self.seen):
+            raise ValueError("The copies of each fossil nobody has seen are out of date.")
+        if self.flippable != flip_moves(self.face_down):
+            raise ValueError("The record of the types left face-down is out of date.")
 
     def __repr__(self) -> str:
         return f"<Âmbar {len(self.names)} players, {PHASES[self.phase]}, move {len(self.history)}>"
@@ -418,17 +427,23 @@ _TYPE_OF = [code // NUMBERS for code in range(FOSSILS)] + [3, 2, 1, 0]
 
 
 def excellent_neighbour(tops: list[int], column: int, fossil: int) -> int:
-    """A neighbouring top of the same type, 1 apart (AF-7.1), or -1. Only one counts (AF-7.2)."""
-    for c in (column - 1, column + 1):
-        if 0 <= c < COLUMNS:
-            top = tops[c]
-            if (
-                top >= 0
-                and top // NUMBERS == fossil // NUMBERS
-                and abs(top - fossil) == 1
-            ):
-                return top
+    """A neighbouring top of the same type, 1 apart (AF-7.1), or -1. Only one counts (AF-7.2).
+    Read from tables of each column's neighbours and each fossil's partners: it is asked at
+    every placement."""
+    partners = EXCELLENT_PARTNERS[fossil]
+    for c in NEIGHBOUR_COLUMNS[column]:
+        if tops[c] in partners:
+            return tops[c]
     return -1
+
+
+EXCELLENT_PARTNERS = [tuple(other for other in (code - 1, code + 1)
+                            if 0 <= other < FOSSILS and other // NUMBERS == code // NUMBERS)
+                      for code in range(FOSSILS)]
+"""The fossils 1 apart of the same type as each fossil (AF-7.1)."""
+NEIGHBOUR_COLUMNS = [tuple(c for c in (column - 1, column + 1) if 0 <= c < COLUMNS)
+                     for column in range(COLUMNS)]
+"""Each column's neighbours, left first."""
 
 
 def _illegal(kind: str, key: str, rule: str | None = None, **fields: Any) -> IllegalAction:
@@ -467,21 +482,24 @@ def _with_caches(fields: Loaded) -> AmbarFossilsState:
     SCHEMA.set_on(state, fields)
     state.tops = column_tops(state.displays)
     state.heights = column_heights(state.displays)
+    state.shown = [shown_numbers(row) for row in state.tops]
+    state.flippable = flip_moves(state.face_down)
     state.seen = seen_copies(state)
-    state.reveal_tables = reveal_tables(state.seen)
+    state.unseen = unseen_copies(state.seen)
     return state
 
 
-def reveal_tables(seen: list[int]) -> list[RevealTable]:
-    """For each type, the chance table of revealing a face-down fossil of it (AF-2.2): the
-    numbers not all seen, weighted by the copies of each not yet seen."""
-    if not any(seen):
-        return list(FULL_REVEAL_TABLES)  # the start of a game: no number seen yet
-    tables = []
-    for kind in range(len(LETTERS)):
-        left = [COPIES - n for n in seen[kind * NUMBERS:(kind + 1) * NUMBERS]]
-        tables.append((tuple(compress(REVEALS_OF[kind], left)), tuple(compress(left, left))))
-    return tables
+def flip_moves(face_down: list[int]) -> tuple[Action, ...]:
+    """The flip moves allowed while ``face_down`` are left in the Excavation (AF-5.1): kept in
+    ``flippable``, as they change only when a type runs out."""
+    return tuple(compress(FLIP, face_down))
+
+
+def unseen_copies(seen: list[int]) -> list[list[int]]:
+    """For each type, the copies of each number nobody has seen: the weights of revealing a
+    face-down fossil of that type (AF-2.2)."""
+    return [[COPIES - n for n in seen[kind * NUMBERS:(kind + 1) * NUMBERS]]
+            for kind in range(len(LETTERS))]
 
 
 def from_description(text: str) -> AmbarFossilsState:
