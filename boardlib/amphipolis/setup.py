@@ -99,18 +99,28 @@ SCHEMA = Schema(
     Field("character_area", AREA),
     Field("professor_done", Bitmask(AREAS, rule="AM-4.5")),
     Field("ender", SEAT_OR_NONE, words="ended by"),
-    unsaved={"area_n": 1},
+    unsaved={"area_n": 1, "bag_tiles": 1},
     derived=("bag_total",),
 )
 """Amphipolis's position: every field once, in the order a snapshot writes them. Nothing
 is hidden (finds are face-up, AM-3.4; the bag's contents follow from what is out of it).
-``area_n`` (tiles in each sorting area) and ``bag_total`` are worked out from the fields
-and kept up to date by the rules, which ask them at every draw and take."""
+``area_n`` (tiles in each sorting area), ``bag_total`` and ``bag_tiles`` (the bag's tiles one
+by one) are worked out from the fields and kept up to date by the rules, which ask them at
+every draw and take."""
 
 
 def area_totals(areas: list[int]) -> list[int]:
     """How many tiles each of the four sorting areas holds."""
     return [sum(map(areas.__getitem__, tiles)) for tiles in AREA_TILES]
+
+
+def bag_tiles(bag: list[int]) -> list[int]:
+    """Every tile in the bag as its type, in type order: the tile at position ``i`` is the one
+    a weighted draw over the types picks with ``i`` (the types' weights are their counts)."""
+    tiles: list[int] = []
+    for tile, count in enumerate(bag):
+        tiles += [tile] * count
+    return tiles
 
 
 def start_position(count: int, names: list[str]) -> dict[str, Any]:
@@ -174,7 +184,8 @@ def start_bag(count: int) -> list[int]:
 def validate(state: AmphipolisState) -> None:
     """Raise ValueError, naming the rule, if ``state`` could not arise in a game of Amphipolis."""
     count = len(state.names)
-    if state.bag_total != sum(state.bag) or state.area_n != area_totals(state.areas):
+    if (state.bag_total != sum(state.bag) or state.bag_tiles != bag_tiles(state.bag)
+            or state.area_n != area_totals(state.areas)):
         raise ValueError("The bag or sorting-area totals are out of date.")
     if state.box != TO_BOX[count]:
         raise ValueError(f"With {count} player{'s' if count > 1 else ''}, {TO_BOX[count]} "

@@ -10,6 +10,7 @@ Actions are interned ``Action`` strings; checks compare integers.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import compress
 from typing import Any, cast
@@ -51,6 +52,7 @@ from boardlib.amphipolis.observation import AmphipolisObservation
 from boardlib.amphipolis.setup import (
     SCHEMA,
     area_totals,
+    bag_tiles,
     check_players,
     start_fields,
     start_position,
@@ -88,6 +90,18 @@ DRAW_AS = [VOCABULARY[f"draw {tok}"] for tok in TOKENS]
 TAKE_T = [VOCABULARY[f"take {tok}"] for tok in TOKENS[:FINDS]]  # landslides are never taken
 USE = [VOCABULARY[name] for name in CHARACTERS]
 END = VOCABULARY["end"]
+
+
+def _characters_finding(here: bool, elsewhere: bool) -> tuple[bool, bool, bool, bool]:
+    """After the main take, whether each character would find a tile to take (AM-4.2 …
+    AM-4.5), used or not, if the chosen area (``here``) and the other areas hold tiles."""
+    return (here or elsewhere, elsewhere, here, elsewhere)
+
+
+USABLE = [[tuple(USE[c] for c, can in enumerate(_characters_finding(bool(f & 1), bool(f & 2)))
+                 if can and not used >> c & 1) for f in range(4)] for used in range(ALL_USED + 1)]
+"""``USABLE[used][here + 2 * elsewhere]``: the character moves open to a player who has used
+the characters whose bits are set in ``used`` (see ``_characters_finding``)."""
 _DRAW_INDEX = {str(a): t for t, a in enumerate(DRAW_AS)}
 _SEED_INDEX = {str(a): t for t, a in enumerate(SEED_AS)}
 
@@ -101,11 +115,15 @@ class AmphipolisState(GameState):
     VOCABULARY = VOCABULARY
     MOVE_EXAMPLES = "'take MR', 'digger', 'end' or 'draw LS'"
     SCHEMA = SCHEMA
+    __slots__ = SCHEMA.slots  # a hot path: slots are read faster than an instance dict
 
     bag_total: int
     """How many tiles the bag holds: ``sum(bag)``, kept up to date because every draw needs it."""
     area_n: list[int]
     """Tiles in each of the four sorting areas, kept up to date because every take needs it."""
+    bag_tiles: list[int]
+    """Every tile in the bag as its type, in type order (``setup.bag_tiles``): a draw picks
+    one by its position, as the weighted choice over the types would, with no loop."""
 
     names: list[str]
     bag: list[int]  # counts by tile type, landslides included
@@ -156,18 +174,17 @@ class AmphipolisState(GameState):
         in the same order), without building the list of outcomes."""
         phase, bag = self.phase, self.bag
         if phase == DRAW:
-            weights, outcomes, total = bag, DRAW_AS, self.bag_total
-        elif phase == SEED:
+            return DRAW_AS[self.bag_tiles[rng.randrange(self.bag_total)]]
+        if phase == SEED:
             empty = self.area_n
             weights = [0 if empty[AREA_OF[t]] else bag[t] for t in range(FINDS)]
-            outcomes, total = SEED_AS, sum(weights)
         else:
             return super().sample_chance(rng)  # refuses: not a chance node
-        pick = rng.randrange(total)
+        pick = rng.randrange(sum(weights))
         for t, weight in enumerate(weights):
             pick -= weight
             if pick < 0:
-                return outcomes[t]
+                return SEED_AS[t]
         raise AssertionError("unreachable: the total is the sum of the weights")
 
     def apply_action(self, action: object, player: int | None = None) -> list[Event]:
@@ -246,12 +263,7 @@ class AmphipolisState(GameState):
                 for t in AREA_TILES[self.chosen]:
                     if area[t]:
                         actions.append(TAKE_T[t])
-            used = self.used[self.to_move]
-            if used != ALL_USED:
-                can = self._characters_find_tiles()
-                for c in range(4):
-                    if can[c] and not used >> c & 1:
-                        actions.append(USE[c])
+            actions += self._usable_characters()
             actions.append(END)
             return actions
         actions = [TAKE_T[t] for t in self._takeable()]
@@ -259,13 +271,14 @@ class AmphipolisState(GameState):
             actions.append(END)
         return actions
 
-    def _characters_find_tiles(self) -> tuple[int, int, int, int]:
-        """After the main take, whether each character would find a tile to take (AM-4.2 …
-        AM-4.5), used or not: from the area totals alone, for the hot paths."""
+    def _usable_characters(self) -> tuple[Action, ...]:
+        """After the main take, the moves using a character that is unused and would find a
+        tile (AM-4.1 … AM-4.5): looked up by the characters used and whether the chosen
+        area and the others hold tiles, as this is asked after every main take."""
         n = self.area_n
         here = n[self.chosen]
         elsewhere = n[0] + n[1] + n[2] + n[3] - here
-        return (here or elsewhere, elsewhere, here, elsewhere)
+        return USABLE[self.used[self.to_move]][(here > 0) + 2 * (elsewhere > 0)]
 
     def has_choice(self) -> bool:
         """Is anything but "end" possible? If not, the turn ends by itself (AM-3.3).
@@ -279,13 +292,7 @@ class AmphipolisState(GameState):
                 return any(n)
             if self.taken < TAKES and n[chosen]:
                 return True
-            used = self.used[self.to_move]  # as any(self.usable(c) for c in range(4)), inline
-            if used != ALL_USED:
-                can = self._characters_find_tiles()
-                for c in range(4):
-                    if can[c] and not used >> c & 1:
-                        return True
-            return False
+            return bool(self._usable_characters())
         if phase == CHARACTER_PHASE + ASSISTANT:
             return any(n)
         if phase == CHARACTER_PHASE + DIGGER:
@@ -320,6 +327,7 @@ class AmphipolisState(GameState):
         """AM-2.4: one tile for an empty sorting area; landslides and extras go back."""
         self.bag[tile] -= 1
         self.bag_total -= 1
+        del self.bag_tiles[bisect_left(self.bag_tiles, tile)]
         self.areas[tile] += 1
         self.area_n[AREA_OF[tile]] += 1
         events.append(new_event(GAME, "seed", None,
@@ -333,6 +341,8 @@ class AmphipolisState(GameState):
         """AM-3.1, AM-3.2, AM-5.1: one tile from the bag to its area or the entrance."""
         self.bag[tile] -= 1
         self.bag_total -= 1
+        tiles = self.bag_tiles
+        del tiles[bisect_left(tiles, tile)]  # in type order: found by halving, not a scan
         player = self.to_move
         if tile == LANDSLIDE:
             self.covered += 1
@@ -686,6 +696,7 @@ def _with_totals(fields: Loaded) -> AmphipolisState:
     state = AmphipolisState.__new__(AmphipolisState)
     SCHEMA.set_on(state, fields)
     state.bag_total = sum(state.bag)
+    state.bag_tiles = bag_tiles(state.bag)
     state.area_n = area_totals(state.areas)
     return state
 
