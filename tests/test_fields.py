@@ -25,8 +25,8 @@ CASES = [(name, variant, players) for name, game in GAMES.items()
 
 
 def _mutables(value: object, found: dict[int, str], where: str) -> None:
-    """Every list, dict and set reachable from ``value`` (through tuples too), by id."""
-    if isinstance(value, (list, dict, set)):
+    """Every list, dict, set and bytearray reachable from ``value`` (through tuples too), by id."""
+    if isinstance(value, (list, dict, set, bytearray)):
         found.setdefault(id(value), where)
     if isinstance(value, dict):
         for key, item in value.items():
@@ -36,14 +36,21 @@ def _mutables(value: object, found: dict[int, str], where: str) -> None:
             _mutables(item, found, f"{where}[{index}]")
 
 
+def attributes(state: object) -> dict[str, object]:
+    """Every attribute of ``state``: those kept in slots (``GameState.SLOTTED``), which
+    ``vars`` does not see, and those in its ``__dict__``."""
+    slotted = getattr(state, "SLOTTED", ())
+    return {**{name: getattr(state, name) for name in slotted}, **vars(state)}
+
+
 def shared_objects(original: object, copy: object) -> list[str]:
     """Where ``copy`` holds a mutable object that is also ``original``'s."""
     mine: dict[int, str] = {}
     theirs: dict[int, str] = {}
-    for name, value in vars(original).items():
+    for name, value in attributes(original).items():
         if name not in SHARED_ON_PURPOSE:
             _mutables(value, mine, name)
-    for name, value in vars(copy).items():
+    for name, value in attributes(copy).items():
         if name not in SHARED_ON_PURPOSE:
             _mutables(value, theirs, name)
     return sorted(mine[key] for key in mine.keys() & theirs.keys())
