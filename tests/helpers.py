@@ -3,6 +3,7 @@ change nothing. Imported by tests/conftest.py and by the test modules that use t
 
 from __future__ import annotations
 
+import os
 import random
 import textwrap
 from collections.abc import Callable, Iterable
@@ -11,6 +12,9 @@ from typing import Any
 import pytest
 
 from boardlib import GAMES, Event, GameState, IllegalAction
+
+IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+"""Whether CI runs the suite (CI=true): what it needs must be there, so tests fail, not skip."""
 
 ANY_RULE = object()
 """``refused``'s default: the refusal may cite any rule clause, or none."""

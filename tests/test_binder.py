@@ -31,10 +31,11 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import IN_CI
+
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 NOTEBOOKS_DIR = ROOT / "notebooks"
-IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
 INSTALL_TIMEOUT = 1200  # seconds; a cold pip cache downloads JupyterLab and friends
 NOTEBOOK_TIMEOUT = 180  # seconds per cell (DESIGN.md: a notebook runs in seconds); a hang fails
 

@@ -3,7 +3,6 @@ two versions of them runs (issue #29: "engines 2x leaner, same games")."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -12,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import IN_CI
+
 ROOT = Path(__file__).resolve().parent.parent
 MOVES_RECORD = ROOT / "scripts" / "fingerprint-moves-50d8122.txt"
 """Every configuration's move fingerprint (200 seeded games each) before the engines were made
 leaner: a change that plays any game differently fails here, and must be recorded anew."""
 
-IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
 
 
 @pytest.mark.slow

@@ -25,9 +25,9 @@ import pytest
 from boardlib import parallel, tournament
 from boardlib.cli import main
 from boardlib.parallel import SchedulerError, ordered_map
+from tests.helpers import IN_CI
 
 ROOT = Path(__file__).resolve().parent.parent
-IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
 DASK = Path(sys.executable).with_name("dask")
 BOTS = ["random", "greedy"]
 ONLY_HERE = ("--host", "127.0.0.1", "--no-dashboard", "--dashboard-address", "127.0.0.1:0")

@@ -40,18 +40,18 @@ locally and fail under ``CI=true``, where a skip would hide a wrong quote.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import IN_CI
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 SHARED = ROOT.parent / "shared"
 RULEBOOKS = SHARED / "rulebooks"
-IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
 
 SOURCES: dict[str, tuple[str, ...]] = {
     "ambar_2018.md": ("rulebooks/ambar_2018.en.txt",),

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.helpers import IN_CI
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -34,7 +36,6 @@ NOTEBOOKS_DIR = ROOT / "notebooks"
 PLAY_NOTEBOOK = NOTEBOOKS_DIR / "ambar_fossils" / "02_play.ipynb"
 ARTIFACTS = ROOT / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
-IN_CI = os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
 ROOT_FLAG = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []  # containers
 SERVER_START_TIMEOUT = 90.0  # seconds; a cold JupyterLab start takes ~3 s here
 
