@@ -55,10 +55,14 @@ def free_port() -> int:
 
 
 def played_on(client: Any, since: float, name: str = "apply_to_each") -> Counter[str]:
-    """How many tasks of ``name`` each worker finished since ``since`` (the scheduler's
-    task stream, which records every client's tasks once asked for)."""
-    return Counter(record["worker"] for record in client.get_task_stream(start=since)
-                   if str(record["key"]).strip("('").startswith(name))
+    """How many tasks of ``name`` each worker started and finished since ``since`` (the
+    scheduler's task stream, which records every client's tasks once asked for).
+
+    The stream is filtered here, by each record's own start: its ``start=`` bisects a buffer
+    that two workers fill out of order, and so can hand back tasks of the test before."""
+    return Counter(record["worker"] for record in client.get_task_stream()
+                   if str(record["key"]).strip("('").startswith(name)
+                   and min(span["start"] for span in record["startstops"]) >= since)
 
 
 # ----- a LocalCluster ---------------------------------------------------------------------------
