@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import subprocess
@@ -89,6 +90,35 @@ def test_sampling_follows_the_exact_probabilities():
     for action, probability in state.chance_outcomes():
         share = Fraction(draws.count(action), len(draws))
         assert abs(share - probability) < Fraction(3, 100)
+
+
+def test_random_picks_are_those_of_the_public_random_api():
+    """RandomBot and sample_chance draw with rng._randbelow (a third of the cost): the very
+    picks rng.choice and rng.randrange make, so every seed plays the same game as before."""
+    state = af.new_game(players=3, seed=5)
+    state.apply_action("flip D")
+    outcomes, weights = zip(*state.chance_weights())
+    total = sum(weights)
+    ours, theirs = random.Random(9), random.Random(9)
+    for _ in range(500):
+        pick = theirs.randrange(total)
+        expected = next(o for o, w, below in zip(outcomes, weights,
+                                                 itertools.accumulate(weights))
+                        if pick < below and w)
+        assert state.sample_chance(ours) == expected
+    player = af.new_game(players=2, seed=1)
+    legal = player.legal_tuple()
+    assert [RandomBot().choose(player, ours) for _ in range(300)] == [
+        theirs.choice(legal) for _ in range(300)]
+
+
+def test_random_bot_refuses_a_finished_game_as_rng_choice_does():
+    state, rng = af.new_game(players=2, seed=3), random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else RandomBot().choose(state, rng))
+    with pytest.raises(IndexError, match="no legal action"):
+        RandomBot().choose(state, rng)
 
 
 # ----- events in two languages ----------------------------------------------------------------

@@ -171,10 +171,11 @@ class AmphipolisState(GameState):
 
     def sample_chance(self, rng: random.Random) -> Action:
         """As ``GameState.sample_chance`` (same outcome for the same ``rng``: the same weights
-        in the same order), without building the list of outcomes."""
+        in the same order), without building the list of outcomes. The bag is never empty at
+        a draw (AM-5.2: a turn's draws end when it is), as ``rng._randbelow`` needs."""
         phase, bag = self.phase, self.bag
         if phase == DRAW:
-            return DRAW_AS[self.bag_tiles[rng.randrange(self.bag_total)]]
+            return DRAW_AS[self.bag_tiles[rng._randbelow(self.bag_total)]]  # type: ignore[attr-defined]  # noqa: SLF001
         if phase == SEED:
             empty = self.area_n
             weights = [0 if empty[AREA_OF[t]] else bag[t] for t in range(FINDS)]
