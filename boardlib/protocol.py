@@ -17,8 +17,9 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -39,6 +40,10 @@ SAVE_FORMAT, SAVE_VERSION = "boardlib-save", 2
 """What ``to_json`` writes in a save's "format" and "version" fields (boardlib.saves reads it)."""
 
 ILLEGAL_KINDS = ("not_your_turn", "game_over", "wrong_phase", "rule", "malformed")
+
+Start = dict[str, Any] | Callable[[], dict[str, Any]]
+"""What ``begin`` keeps as a game's start: its snapshot, or a function of no arguments that
+writes it when a save first asks (``start_later``, or a partial of the game's own writer)."""
 
 
 class IllegalAction(ValueError):
@@ -238,7 +243,7 @@ class GameState:
     names: list[str]
     _legal_cache: tuple[Action, ...] | None
     _weights_cache: tuple[tuple[Action, ...], tuple[int, ...], int] | None
-    _start: dict[str, Any]
+    _start: Start
 
     LIST_FIELDS: ClassVar[tuple[str, ...]] = ()
     """The position's list fields: ``clone`` copies them, so a copy never shares them
@@ -253,11 +258,13 @@ class GameState:
     thirty attributes CPython 3.11 gives an instance a real dict, and every ``self.method()``
     of the rules and the protocol takes the slow path (Amber Route: 8% of a game)."""
 
-    def begin(self, start: dict[str, Any] | None = None) -> None:
+    def begin(self, start: Start | None = None) -> None:
         """Make a freshly built position a game's start: no history, empty caches, and
-        ``start`` (else its own snapshot) kept as the position saves replay from.
+        ``start`` (else its own snapshot, written now) kept as the position saves replay from.
 
         Every game's set-up and ``from_snapshot`` end here, after the rules' fields are set.
+        A set-up passes ``start_later(...)``: bots, benchmarks and searches start many games
+        and save none, and writing each start's snapshot at once was a fifth of a set-up.
         """
         self.history = []
         self._legal_cache = None
@@ -351,8 +358,12 @@ class GameState:
         return other
 
     def start_snapshot(self) -> dict[str, Any]:
-        """The snapshot of the position this game started from (saves replay from it)."""
-        return self._start
+        """The snapshot of the position this game started from (saves replay from it),
+        written the first time it is asked for if the set-up left it for later."""
+        start = self._start
+        if not isinstance(start, dict):
+            start = self._start = start()
+        return start
 
     # ----- the public protocol -----------------------------------------------------
     @property
@@ -560,6 +571,18 @@ def one_fewer(table: tuple[tuple[Action, ...], tuple[int, ...]],
     if counts[i] == 1:
         return outcomes[:i] + outcomes[i + 1:], counts[:i] + counts[i + 1:]
     return outcomes, (*counts[:i], counts[i] - 1, *counts[i + 1:])
+
+
+def start_later(set_up: Callable[..., GameState], *args: Any) -> Callable[[], dict[str, Any]]:
+    """A start for ``begin``, written only when a save first asks for it: the snapshot of
+    ``set_up(*args)``, a set-up that makes the same position again from these arguments (a
+    seed, the patterns dealt). A partial of module-level functions, so a state still pickles;
+    the arguments are kept, so pass ones nothing changes (tuples, numbers, strings)."""
+    return partial(_snapshot_of, set_up, args)
+
+
+def _snapshot_of(set_up: Callable[..., GameState], args: tuple[Any, ...]) -> dict[str, Any]:
+    return set_up(*args).snapshot()
 
 
 def new_event(game: str, kind: str, player: int | None, fields: dict[str, Any],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import pytest
 
 from boardlib import CHANCE, GAMES, IllegalAction, Match, RandomBot
 from boardlib import ambar_fossils as af
+from boardlib import saves
 from boardlib.cli import main
 from boardlib.messages import LANGUAGES
 from boardlib.protocol import Action, Event
@@ -119,6 +121,34 @@ def test_random_bot_refuses_a_finished_game_as_rng_choice_does():
                            else RandomBot().choose(state, rng))
     with pytest.raises(IndexError, match="no legal action"):
         RandomBot().choose(state, rng)
+
+
+WRITE_START_LATER = {"ambar_fossils", "amber_route", "amphipolis"}
+"""The games whose seeded set-up leaves the start's snapshot for later: Ambar (2018) copies one
+template, its start included, and Pig's start is four fields."""
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_start_left_for_later_is_written_as_the_game_began_even_after_pickle(name):
+    """A seeded set-up leaves its start's snapshot for later (``start_later``): the snapshot
+    written then is the position the game began from, on the state, its clone and a pickled
+    copy (the save of each loads back to the same game)."""
+    module = GAMES[name].module
+    state, rng = module.new_game(players=2, seed=7), random.Random(7)
+    began = module.from_snapshot(state.snapshot()) if not state.history else None
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node()
+                           else RandomBot().choose(state, rng))
+    copies = [state.clone(), pickle.loads(pickle.dumps(state))]
+    if name in WRITE_START_LATER:
+        assert not isinstance(vars(state)["_start"], dict)  # not written at set-up
+    for copy in [*copies, state]:
+        assert saves.load(copy.to_json()) == state
+        assert copy.start_snapshot() == state.start_snapshot()
+    if began is not None:  # no chance node at set-up: the start is the new game's position
+        assert state.start_snapshot() == began.snapshot()
 
 
 # ----- events in two languages ----------------------------------------------------------------

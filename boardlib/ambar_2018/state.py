@@ -118,6 +118,7 @@ from boardlib.protocol import (
     Event,
     GameState,
     IllegalAction,
+    Start,
     new_event,
 )
 from boardlib.ranking import Result, rank_players
@@ -304,7 +305,7 @@ class Ambar2018State(GameState):
     def current_player(self) -> int:
         return self._who
 
-    def begin(self, start: dict[str, Any] | None = None) -> None:
+    def begin(self, start: Start | None = None) -> None:
         """The base's start (see ``GameState.begin``), with what is worked out from the fields
         and kept for speed (SCHEMA's ``derived``): the deck's size and draw table, and the
         player to move."""

@@ -52,6 +52,7 @@ from boardlib.protocol import (
     IllegalAction,
     illegal,
     new_event,
+    start_later,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -463,7 +464,10 @@ def new_game(
     (random unless given, e.g. ``"DPMA"``); the rest form the Excavation.
     """
     state = _with_caches(start_fields(players, seed, names, patterns))
-    state.begin()  # made here by the rules, so not validated again: a hot path
+    # made here by the rules, so not validated again (a hot path); its names and patterns
+    # set it up again, so the start's snapshot is written only if a save asks for it
+    state.begin(start_later(new_game, len(state.names), None, tuple(state.names),
+                            tuple(state.patterns)))
     return state
 
 

@@ -256,7 +256,7 @@ SCHEMA = Schema(
     Field("fresh", Flag()),  # the ending began during the turn now being played
     Field("queue", _Queue()),
     Field("ended", OneOf((None, "castle")), words="over"),
-    derived=("light_table", "dark_table", "_actor", "_json", "_opening"),
+    derived=("light_table", "dark_table", "_actor", "_json"),
 )
 """Amber Route's position: every saved field once, in the order a snapshot writes them.
 Derived, never saved: the decks' draw tables (``light_table_of``, ``dark_table_of``), who

@@ -97,8 +97,10 @@ from boardlib.protocol import (
     Event,
     GameState,
     IllegalAction,
+    Start,
     new_event,
     one_fewer,
+    start_later,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -333,7 +335,6 @@ class AmberRouteState(GameState):
     queue: list[Step]
     _json: str | None  # the save of this position, once asked for (to_json); None after a move
     _actor: int  # current_player(): the head's player, CHANCE or TERMINAL (see _find_actor)
-    _opening: tuple[int, int, str, tuple[str, ...] | None] | None  # new_game's arguments, or None
     ended: str | None
 
     # ----- whose turn, what may be done ---------------------------------------------
@@ -1151,13 +1152,6 @@ class AmberRouteState(GameState):
         self._json = None
         self._find_actor()
 
-    def start_snapshot(self) -> dict[str, Any]:
-        """The start's snapshot, written the first time it is asked for (see ``new_game``)."""
-        if self._start is _START_LATER:
-            assert self._opening is not None  # set whenever the start is left for later
-            self._start = new_game(*self._opening).snapshot()
-        return self._start
-
     def to_json(self) -> str:
         """The save (see ``GameState.to_json``), kept until the next action changes the state."""
         text = self._json
@@ -1368,27 +1362,19 @@ def new_game(
     }
     if seed is None:  # no seed to deal the same decks again: the start is written now
         return _built(fields)
-    return _built(fields, (count, seed, version, None if names is None else tuple(names)))
+    again = (count, seed, version, None if names is None else tuple(names))
+    return _built(fields, start_later(new_game, *again))
 
 
-_START_LATER: dict[str, Any] = {}
-"""The start a seeded new game begins with: its snapshot is written from ``new_game``'s
-arguments only if a save asks for it (``start_snapshot``). Writing it at once was a
-fifth of a game's set-up, and bots, benchmarks and searches never save."""
-
-
-def _built(fields: dict[str, Any],
-           opening: tuple[int, int, str, tuple[str, ...] | None] | None = None) -> AmberRouteState:
+def _built(fields: dict[str, Any], start: Start | None = None) -> AmberRouteState:
     """The state holding ``fields`` (as ``SCHEMA.load`` gives them), with what it keeps for
-    speed worked out (the draw tables, who acts), begun; ``opening``: ``new_game``'s
-    arguments, that set it up again (see ``_START_LATER``)."""
+    speed worked out (the draw tables, who acts), begun from ``start`` (see ``begin``)."""
     s = AmberRouteState.__new__(AmberRouteState)
     SCHEMA.set_on(s, fields)
     s.light_table, s.dark_table = light_table_of(s.light_deck), dark_table_of(s.dark_deck)
     s._json = None  # noqa: SLF001 - the state being built
-    s._opening = opening  # noqa: SLF001 - the state being built
     s._find_actor()  # noqa: SLF001 - the state being built
-    s.begin(None if opening is None else _START_LATER)
+    s.begin(start)
     return s
 
 

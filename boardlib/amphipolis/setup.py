@@ -5,7 +5,7 @@ which needs only the state's fields, not its class."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardlib.amphipolis.data import (
     ARCHAEOLOGIST,
@@ -123,35 +123,10 @@ def bag_tiles(bag: list[int]) -> list[int]:
     return tiles
 
 
-def start_position(count: int, names: list[str]) -> dict[str, Any]:
-    """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded."""
-    box, covered = TO_BOX[count], initial_covered(count)
-    return {
-        "players": count,
-        "names": names,
-        "bag": dict(zip(TOKENS, start_bag(count))),
-        "areas": {},
-        "finds": [{} for _ in range(count)],
-        "robber": {},
-        "box": box,
-        "covered": covered,
-        "used": [[] for _ in range(count)],
-        "to_move": 0,  # AM-2.5: seat the first player as player 1
-        "phase": "seed",
-        "draws_left": 0,
-        "landslide_drawn": False,
-        "chosen": None,
-        "taken": 0,
-        "character_area": None,
-        "professor_done": [],
-        "ender": None,
-    }
-
-
 def start_fields(count: int, names: list[str]) -> Loaded:
-    """``start_position(count, names)`` as the state keeps its fields (the form ``SCHEMA.load``
-    gives), made straight from the rules: games are started often, and a start made by the
-    rules needs no checking."""
+    """The position after AM-2.1–2.3 (and AM-8.1), before the sorting areas are seeded, as the
+    state keeps its fields (the form ``SCHEMA.load`` gives), made straight from the rules:
+    games are started often, and a start made by the rules needs no checking."""
     return {
         "names": names,
         "bag": start_bag(count),

@@ -55,7 +55,6 @@ from boardlib.amphipolis.setup import (
     bag_tiles,
     check_players,
     start_fields,
-    start_position,
     validate,
 )
 from boardlib.fields import Loaded, names_field
@@ -69,6 +68,7 @@ from boardlib.protocol import (
     IllegalAction,
     illegal,
     new_event,
+    start_later,
 )
 from boardlib.ranking import Result, rank_players
 
@@ -677,7 +677,8 @@ def new_game(
     # path (a game played from a clone took a fifth more instructions than one played from a
     # load). Made by the rules, so not loaded through the schema nor validated again.
     state = _with_totals(start_fields(count, seat_names))
-    state.begin(start_position(count, list(seat_names)))
+    # its snapshot, before the deal, is written only if a save asks (the same set-up, undealt)
+    state.begin(start_later(new_game, count, None, tuple(seat_names), False))
     if deal:
         state.deal(random.Random(seed))
     return state
