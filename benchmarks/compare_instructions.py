@@ -42,21 +42,29 @@ CONFIGURATIONS: tuple[tuple[str, str | None], ...] = (
 TOTAL = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
+MEASURED = ("boardlib", "benchmarks")
+"""What a measurement runs: copied out of a folder version, as a revision is exported."""
+
+
 @contextmanager
 def version_tree(version: str) -> Iterator[Path]:
-    """A folder holding ``version``: the folder itself, or the revision exported from git."""
-    if Path(version).is_dir():
-        yield Path(version).resolve()
-        return
+    """A temporary folder holding ``version``: a revision exported from git, or a folder's
+    ``MEASURED`` parts copied. Both sides are measured from like folders: the same code run
+    from this working tree counted up to 3% fewer instructions per game than from a copy."""
     folder = Path(tempfile.mkdtemp(prefix="boardlib-version-"))
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", version],
-                                 check=True, capture_output=True).stdout
-        with tempfile.TemporaryFile() as tar:
-            tar.write(archive)
-            tar.seek(0)
-            with tarfile.open(fileobj=tar) as files:
-                files.extractall(folder, filter="data")
+        if Path(version).is_dir():
+            for part in MEASURED:
+                shutil.copytree(Path(version) / part, folder / part,
+                                ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", version],
+                                     check=True, capture_output=True).stdout
+            with tempfile.TemporaryFile() as tar:
+                tar.write(archive)
+                tar.seek(0)
+                with tarfile.open(fileobj=tar) as files:
+                    files.extractall(folder, filter="data")
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
