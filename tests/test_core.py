@@ -13,9 +13,8 @@ from fractions import Fraction
 
 import pytest
 
-from boardlib import CHANCE, GAMES, IllegalAction, Match, RandomBot
+from boardlib import CHANCE, GAMES, IllegalAction, Match, RandomBot, saves
 from boardlib import ambar_fossils as af
-from boardlib import saves
 from boardlib.cli import main
 from boardlib.messages import LANGUAGES
 from boardlib.protocol import Action, Event
