@@ -43,7 +43,7 @@ ILLEGAL_KINDS = ("not_your_turn", "game_over", "wrong_phase", "rule", "malformed
 
 Start = dict[str, Any] | Callable[[], dict[str, Any]]
 """What ``begin`` keeps as a game's start: its snapshot, or a function of no arguments that
-writes it when a save first asks (``start_later``, or a partial of the game's own writer)."""
+writes it when a save first asks (``start_later`` makes one)."""
 
 
 class IllegalAction(ValueError):
