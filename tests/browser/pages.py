@@ -342,6 +342,15 @@ SCROLL_BY_JS = """
 """
 
 
+BOARD_COUNT_JS = "() => document.querySelectorAll('.boardlib-canvas').length"
+
+
+def board_count(page: Page) -> int:
+    """How many boards the page has drawn so far: 0 while the board cell is still running, so
+    a wait can poll it (``board_box`` fails at once when there is no board yet)."""
+    return int(page.evaluate(BOARD_COUNT_JS))
+
+
 def board_box(page: Page, index: int = 0) -> dict[str, Any]:
     """Where board number ``index`` (in page order) is drawn, and its canvas size in pixels."""
     box = page.evaluate(BOARD_BOX_JS, index)
@@ -432,6 +441,16 @@ def run_in_new_cell(page: Page, code: str) -> None:
     page.keyboard.insert_text(code)  # as pasted: no auto-closed brackets
     page.keyboard.press("Shift+Enter")
     wait_for_execution(page)
+
+
+def run_board_in_new_cell(page: Page, code: str, timeout: float, what: str) -> int:
+    """Run ``code``, which ends with a board, in a new cell at the notebook's end, and wait
+    until that board is on the page: its index (the last board). An idle kernel does not
+    mean the view is drawn, so the wait counts boards, from the count before the cell ran."""
+    before = board_count(page)
+    run_in_new_cell(page, code)
+    return int(wait_until(lambda: board_count(page) > before and board_count(page), timeout,
+                          what)) - 1
 
 
 SHOW_ME_JS = """

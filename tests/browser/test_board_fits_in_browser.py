@@ -139,10 +139,8 @@ def test_three_and_four_player_amber_route_boards_fit_and_their_clicks_land(
                   variant="advanced", controls=None)
     assert_fits(page, 0, "lab__amber_route__3_players")
     click_plays(page, three, legal_target(three, "pick"), 0)
-    pages.run_in_new_cell(page, "from widgets import Board; Board('amber_route', **"
-                          f"{AMBER_FOUR!r})")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
+    code = f"from widgets import Board; Board('amber_route', **{AMBER_FOUR!r})"
+    index = pages.run_board_in_new_cell(page, code, 10.0, "the boards")
     pages.wait_for_drawn_canvases(page)
     four = Board("amber_route", players=4, seed=SEED, bots=AMBER_FOUR_BOTS, variant="advanced",
                  controls=None)

@@ -120,11 +120,10 @@ def coloured_board(page: Page, game: str) -> tuple[int, Any, list[str]]:
 
     bots = {1: GAMES[game].rule_bots[0]}
     moves, cues = plan(game, bots)
-    pages.run_in_new_cell(page, f"from widgets import Board; board = Board({game!r}, "
-                          f"players={SEATS}, seed={SEED}, bots={bots!r}, controls='moves'); "
-                          f"_ = [board.play(move) for move in {moves!r}]; board")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 15.0,
-                             "the typed board") - 1
+    code = (f"from widgets import Board; board = Board({game!r}, "
+            f"players={SEATS}, seed={SEED}, bots={bots!r}, controls='moves'); "
+            f"_ = [board.play(move) for move in {moves!r}]; board")
+    index = pages.run_board_in_new_cell(page, code, 15.0, "the typed board")
     twin = Board(game, players=SEATS, seed=SEED, bots=bots, controls="moves")
     for move in moves:
         twin.play(move)

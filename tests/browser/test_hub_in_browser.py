@@ -303,7 +303,7 @@ def test_five_students_log_in_to_a_real_hub_and_each_plays_a_move(
             run_board_cell(student.page)
             student.twin = notebook_twin("ambar_fossils", PLAY_NOTEBOOK)
         for number, student in enumerate(students):
-            pages.wait_until(lambda s=student: pages.board_box(s.page)["count"], 60.0,
+            pages.wait_until(lambda s=student: pages.board_count(s.page), 60.0,
                              f"{student.name}'s board")
             pages.wait_for_drawn_canvases(student.page, minimum=1)
             play_by_keys(student, number)

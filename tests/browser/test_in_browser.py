@@ -102,11 +102,9 @@ def typed_board(page: Page, game: str, position: str, bots: dict[int, str],
     from widgets import Board
 
     options = f"bots={bots!r}, controls={controls!r}, seed=1"
-    pages.run_in_new_cell(page, f"from boardlib import {game}; from widgets import Board; "
-                          f"Board({game!r}, state={game}.from_description({position!r}), "
-                          f"{options})")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 10.0,
-                             "the boards") - 1
+    code = (f"from boardlib import {game}; from widgets import Board; "
+            f"Board({game!r}, state={game}.from_description({position!r}), {options})")
+    index = pages.run_board_in_new_cell(page, code, 10.0, "the boards")
     pages.wait_for_drawn_canvases(page)
     state = GAMES[game].module.from_description(position)
     return index, Board(game, state=state, bots=bots, controls=controls, seed=1)

@@ -58,10 +58,9 @@ def keyboard_board(page: Page, game: str) -> tuple[int, Any]:
     from widgets import Board
 
     bots = {1: GAMES[game].rule_bots[0]}
-    pages.run_in_new_cell(page, f"from widgets import Board; Board({game!r}, players={SEATS}, "
-                          f"seed=5, bots={bots!r}, controls='moves')")
-    index = pages.wait_until(lambda: (n := pages.board_box(page)["count"]) and n, 15.0,
-                             "the typed board") - 1
+    code = (f"from widgets import Board; Board({game!r}, players={SEATS}, "
+            f"seed=5, bots={bots!r}, controls='moves')")
+    index = pages.run_board_in_new_cell(page, code, 15.0, "the typed board")
     return index, Board(game, players=SEATS, seed=5, bots=bots, controls="moves")
 
 
