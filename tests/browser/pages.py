@@ -94,13 +94,16 @@ class CanvasInfo:
     box: dict[str, float]
 
 
-def wait_until(predicate: Any, timeout: float, what: str, interval: float = 0.2) -> Any:
-    """Poll until predicate() is truthy and return it; on timeout raise with the last value."""
+def wait_until(predicate: Any, timeout: float, what: str, interval: float = 0.2,
+               describe: Any = None) -> Any:
+    """Poll until predicate() is truthy and return it; on timeout raise, saying what
+    ``describe()`` (if given) tells of the page then: a count seen, a text shown."""
     deadline = time.monotonic() + timeout
     value = predicate()
     while not value:
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+            now = f" (now: {describe()!r})" if describe is not None else ""
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}{now}")
         time.sleep(interval)
         value = predicate()
     return value

@@ -189,11 +189,13 @@ def test_every_rules_lesson_step_can_be_done_by_keyboard(page: Page, lab: Server
     names = list(BOARDS[game].lessons)
     pages.run_in_new_cell(page, "import ipywidgets as w; from widgets import RuleStep; "
                           f"w.VBox([RuleStep({game!r}, n) for n in {names!r}])")
-    pages.wait_until(lambda: boards.count() == before + len(names), 30.0,
-                     f"{len(names)} lesson steps")
-    pages.wait_for_drawn_canvases(page, minimum=len(names))
     strokes = 0
     try:
+        # Generous: 25 boards' first drawing shares two cores with the hub test's five servers.
+        pages.wait_until(lambda: boards.count() == before + len(names), 120.0,
+                         f"{before} + {len(names)} boards: the lesson steps",
+                         describe=lambda: (boards.count(), pages.output_errors(page)))
+        pages.wait_for_drawn_canvases(page, minimum=len(names))
         for offset, name in enumerate(names):
             index, twin = before + offset, RuleStep(game, name)
             page.locator(".boardlib-keys-list").nth(index).focus()
