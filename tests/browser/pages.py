@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from playwright.sync_api import Locator, Page
 
     from tests.browser.conftest import Server
@@ -95,7 +97,7 @@ class CanvasInfo:
 
 
 def wait_until(predicate: Any, timeout: float, what: str, interval: float = 0.2,
-               describe: Any = None) -> Any:
+               describe: Callable[[], object] | None = None) -> Any:
     """Poll until predicate() is truthy and return it; on timeout raise, saying what
     ``describe()`` (if given) tells of the page then: a count seen, a text shown."""
     deadline = time.monotonic() + timeout
@@ -452,7 +454,7 @@ def run_board_in_new_cell(page: Page, code: str, timeout: float, what: str) -> i
     mean the view is drawn, so the wait counts boards, from the count before the cell ran."""
     before = board_count(page)
     run_in_new_cell(page, code)
-    return int(wait_until(lambda: board_count(page) > before and board_count(page), timeout,
+    return int(wait_until(lambda: (now := board_count(page)) > before and now, timeout,
                           what)) - 1
 
 
