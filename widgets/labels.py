@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from boardlib.messages import fill
+
+if TYPE_CHECKING:
+    from widgets.spec import ViewContext
 
 LANGUAGES = ("en", "ja")
 
@@ -307,3 +311,20 @@ def label(key: str, lang: str = "en", own: Catalog | None = None, **values: obje
             if template is not None:
                 return fill(template, **values)
     raise KeyError(f"no label {key!r}")
+
+
+def seat_title(names: Sequence[str], seat: int, context: ViewContext, own: Catalog,
+               you: str = "you_tag") -> str:
+    """A seat's name as its row on the board heads it: with ``you`` at the viewer's seat and
+    the bot that plays it. A bot no catalog names is called by its own name: a board must not
+    fail over a label."""
+    lang = context.lang
+    title = names[seat] + (label(you, lang, own) if seat == context.viewer else "")
+    bot = context.bots.get(seat)
+    if bot is not None:
+        try:
+            bot_name = label(f"bot_{bot}", lang, own)
+        except KeyError:
+            bot_name = bot
+        title += " · " + label("bot", lang, own, bot=bot_name)
+    return title

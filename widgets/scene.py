@@ -252,10 +252,23 @@ def fit_sentences(text: str, size: float, width: float, max_lines: int = 2) -> l
     return wrap_text(sentences[0] if sentences else "", size, width, max_lines)
 
 
+def fit_line(text: str, size: float, width: float, smallest: float = 10) -> tuple[str, float]:
+    """``text`` and a font size that keep it on one line within ``width`` (canvas text runs on
+    over its neighbours): ``size`` if it fits, else smaller down to ``smallest``, and shortened
+    with "…" if even that is too wide. A Japanese seat title is twice as wide as an English one."""
+    needed = text_width(text, size)
+    if needed <= width:
+        return text, size
+    fitted = max(smallest, math.floor(size * width / needed * 2) / 2)  # whole or half sizes
+    if text_width(text, fitted) <= width:
+        return text, fitted
+    return _shortened(text, fitted, width), fitted
+
+
 def _shortened(line: str, size: float, width: float) -> str:
     """A line ended in "…" within ``width``: cut at the last word that fits (text with spaces),
-    or at a character where words are not spaced (Japanese)."""
-    spaced = " " in line.strip()
+    or at a character in Japanese, whose words are not spaced (its spaces part other things)."""
+    spaced = " " in line.strip() and not _WIDE_TEXT.search(line)  # Japanese: any character
     while line and text_width(line + "…", size) > width:
         cut = line.rstrip().rfind(" ") if spaced else -1
         line = line[:cut] if cut > 0 else line[:-1]

@@ -34,8 +34,8 @@ from boardlib.ambar_2018.data import (
 from boardlib.ambar_2018.messages import EVENT_NAMES_JA, card_words, view_value
 from boardlib.ambar_2018.observation import Ambar2018Observation, Ambar2018SeatView
 from widgets.ambar_2018.labels import LABELS
-from widgets.labels import label
-from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, text_width
+from widgets.labels import label, seat_title
+from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, fit_line, text_width
 from widgets.spec import ViewContext
 
 WIDTH = 912  # fits a JupyterLab cell at 1400 pixels, never scaled
@@ -292,18 +292,11 @@ def _seat_row(seen: Ambar2018Observation, seat: int, top: float, names: Sequence
     moving = to_move(seen) == seat
     frame = Style(fill="#fffaf0" if moving else "#f3eee4",
                   stroke="#d08a00" if moving else "#d8cfbf", width=3 if moving else 1)
-    name = names[seat] + (_label("you_tag_short", lang) if seat == context.viewer else "")
-    if seat in context.bots:
-        bot = context.bots[seat]
-        try:
-            bot_name = _label(f"bot_{bot}", lang)
-        except KeyError:
-            bot_name = bot
-        name += " · " + label("bot", lang, LABELS, bot=bot_name)
+    name = ("▶ " if moving else "") + seat_title(names, seat, context, LABELS, "you_tag_short")
     if seen["active"] == seat and seen["phase"] != "over":
         name += " ★"
     shapes: list[Shape] = [Rect(8, top, WIDTH - 16, ROW_H, frame, layer="pieces"),
-                           Text(18, top + 19, ("▶ " if moving else "") + name, 16, "#222",
+                           Text(18, top + 19, *fit_line(name, 16, WIDTH - 18 - 24), "#222",
                                 bold=moving)]
     y = top + 28
     shapes += _forest(seat, info, 16, y, lang,

@@ -14,8 +14,19 @@ from collections.abc import Sequence
 from boardlib.ambar_fossils import COMPONENTS
 from boardlib.ambar_fossils.observation import AmbarFossilsObservation
 from widgets.ambar_fossils.labels import LABELS
-from widgets.labels import label
-from widgets.scene import Circle, Polygon, Rect, Scene, Shape, Style, Text, regular_polygon
+from widgets.labels import label, seat_title
+from widgets.scene import (
+    Circle,
+    Polygon,
+    Rect,
+    Scene,
+    Shape,
+    Style,
+    Text,
+    fit_line,
+    regular_polygon,
+    text_width,
+)
 from widgets.spec import ViewContext
 
 LETTERS = "".join(t["letter"] for t in COMPONENTS["types"])  # "DPMA"
@@ -138,6 +149,17 @@ def _row_height(display: Sequence[Sequence[str]]) -> int:
     return ROW_HEADER + 8 + TILE + (tallest - 1) * STEP + 22
 
 
+def _share_header(name: float, stats: float) -> tuple[float, float]:
+    """How a row's header line is shared between the seat's title (left) and its level counts
+    (right), given the widths each needs: each what it needs if both fit; else the title keeps up
+    to two fifths of the line, the counts the rest (both are drawn smaller to fit)."""
+    line = WIDTH - 20 - 18 - 24  # from the row's left edge to its right, a gap between
+    if name + stats <= line:
+        return name, stats
+    name_room = max(line - stats, min(name, line * 2 / 5))
+    return name_room, line - name_room
+
+
 def _display(seen: AmbarFossilsObservation, seat: int, display: Sequence[Sequence[str]],
              top: float, height: float, names: Sequence[str],
              context: ViewContext) -> list[Shape]:
@@ -146,11 +168,6 @@ def _display(seen: AmbarFossilsObservation, seat: int, display: Sequence[Sequenc
     frame = Style(fill="#fffaf0" if to_move else "#f6f1e7",
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
     shapes: list[Shape] = [Rect(8, top, WIDTH - 16, height, frame, layer="pieces")]
-    name = names[seat] + (_label("you_tag", lang) if seat == context.viewer else "")
-    if seat in context.bots:
-        bot = context.bots[seat]
-        name += " · " + _label("bot", lang, bot=_label(f"bot_{bot}", lang))
-    shapes.append(Text(18, top + 17, ("▶ " if to_move else "") + name, 17, "#222", bold=to_move))
     bottom = top + height - 22  # where every column stands
     for c, column in enumerate(display):
         x = NAME_WIDTH + c * COLUMN_WIDTH + (COLUMN_WIDTH - TILE) / 2
@@ -165,7 +182,11 @@ def _display(seen: AmbarFossilsObservation, seat: int, display: Sequence[Sequenc
     higher = " · ".join(_label("level_n", lang, level=level, n=n)
                         for level, n in enumerate(counts[1:], start=3) if n)
     stats = f"{_label('level_2', lang)}: {counts[0]}" + (f"   ({higher})" if higher else "")
-    shapes.append(Text(WIDTH - 20, top + 17, stats, 16, "#222", "end", True))
+    name = ("▶ " if to_move else "") + seat_title(names, seat, context, LABELS)
+    name_room, stats_room = _share_header(text_width(name, 17), text_width(stats, 16))
+    shapes.append(Text(18, top + 17, *fit_line(name, 17, name_room), "#222", bold=to_move))
+    shapes.append(Text(WIDTH - 20, top + 17, *fit_line(stats, 16, stats_room), "#222", "end",
+                       True))
     return shapes
 
 

@@ -36,8 +36,19 @@ from boardlib.amber_route.data import (
 from boardlib.amber_route.observation import AmberRouteObservation, AmberRouteSeatView
 from boardlib.amber_route.state import duel_damage, trap_matches
 from widgets.amber_route.labels import LABELS
-from widgets.labels import label
-from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text, wrap_text
+from widgets.labels import label, seat_title
+from widgets.scene import (
+    Circle,
+    Line,
+    Polygon,
+    Rect,
+    Scene,
+    Shape,
+    Style,
+    Text,
+    fit_line,
+    wrap_text,
+)
 from widgets.spec import ViewContext
 
 WIDTH = 912
@@ -48,6 +59,7 @@ PANEL_TOP = ROUTE_TOP + 2 * FIELD_H + 30
 PANEL_H = 196
 ROWS_TOP = PANEL_TOP + PANEL_H + 8
 ROW_H = 100
+HAND_X = 250  # where a seat's light cards begin in its row: its name stops short of them
 DIE = 44
 
 FIELD_COLOURS = {"M": "#a7a29a", "F": "#6fa36a", "S": "#7fa6a0", "W": "#d2b07a",
@@ -386,14 +398,12 @@ def _player_row(seen: AmberRouteObservation, seat: int, top: float, names: Seque
     to_move = kind != "over" and numbers and numbers[0] == seat
     frame = Style(fill="#fffaf0" if to_move else "#f3eee4",
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
-    name = names[seat] + (_label("you_tag", lang) if seat == context.viewer else "")
-    if seat in context.bots:
-        name += " · " + _label("bot", lang, bot=_label(f"bot_{context.bots[seat]}", lang))
+    name = ("▶ " if to_move else "") + seat_title(names, seat, context, LABELS)
     shapes: list[Shape] = [
         Rect(8, top, WIDTH - 16, ROW_H, frame, layer="pieces"),
         Circle(24, top + 16, 9, Style(fill=SEAT_COLOURS[seat], stroke="#111"), layer="pieces"),
         Text(24, top + 20, str(seat + 1), 12, "#fff", "middle", True),
-        Text(40, top + 21, ("▶ " if to_move else "") + name, 16, "#222", bold=bool(to_move)),
+        Text(40, top + 21, *fit_line(name, 16, HAND_X - 40 - 8), "#222", bold=bool(to_move)),
         Text(40, top + 42, _label("field_of", lang, field=info["field"]), 13, "#3b2a10"),
         Text(WIDTH - 20, top + 22, _label("points_now", lang, n=seen["points"][seat]), 18,
              "#222", "end", True),
@@ -401,7 +411,7 @@ def _player_row(seen: AmberRouteObservation, seat: int, top: float, names: Seque
     shapes += _guards(seat, info["guards"], 40, top + 50, lang)
     shapes += _amber(info["amber"], info["secured"], 40, top + 78, lang)
     played = _played_this_challenge(seen, seat, context.recent)
-    shapes += _hand(seen, seat, 250, top + 8, lang, played)
+    shapes += _hand(seen, seat, HAND_X, top + 8, lang, played)
     shapes += _kept(seat, info, 664, top + 46, lang)
     shapes.append(Text(WIDTH - 20, top + 40, _points_sum(seen, seat, info), 11, "#444", "end"))
     if info["missed"]:

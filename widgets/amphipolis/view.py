@@ -14,8 +14,19 @@ from boardlib.amphipolis.data import AREA_NAMES, CHARACTER_NAMES, COMPONENTS, EN
 from boardlib.amphipolis.observation import AmphipolisObservation
 from widgets.amphipolis.groups import amphora_groups, mosaic_split, skeleton_split
 from widgets.amphipolis.labels import LABELS
-from widgets.labels import label
-from widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Style, Text, regular_polygon
+from widgets.labels import label, seat_title
+from widgets.scene import (
+    Circle,
+    Line,
+    Polygon,
+    Rect,
+    Scene,
+    Shape,
+    Style,
+    Text,
+    fit_line,
+    regular_polygon,
+)
 from widgets.spec import ViewContext
 
 AREA_OF = {t["code"]: t["area"] for t in COMPONENTS["tiles"]["types"]}
@@ -36,6 +47,7 @@ MIDDLE_TOP = AREA_TOP + AREA_HEIGHT + 8
 MIDDLE_HEIGHT = 78
 ROWS_TOP = MIDDLE_TOP + MIDDLE_HEIGHT + 8
 ROW_HEIGHT = 118
+CARDS_X = 372  # where a player's character cards begin in their row, right of the name
 MINI = 30  # a tile among a player's finds
 GROUP_X = {"mosaics": 16, "statues": 170, "amphoras": 338, "skeletons": 594}
 GROUP_WIDTH = {"mosaics": 146, "statues": 160, "amphoras": 248, "skeletons": 170}
@@ -181,11 +193,7 @@ def _bag(seen: AmphipolisObservation, lang: str, contents: bool) -> list[Shape]:
 
 def _name_line(seen: AmphipolisObservation, seat: int, names: Sequence[str],
                context: ViewContext) -> str:
-    lang = context.lang
-    name = names[seat] + (_label("you_tag", lang) if seat == context.viewer else "")
-    if seat in context.bots:
-        bot = context.bots[seat]
-        name += " · " + _label("bot", lang, bot=_label(f"bot_{bot}", lang))
+    name = seat_title(names, seat, context, LABELS)
     to_move = seen["phase"] != "over" and seen["to_move"] == seat
     return ("▶ " if to_move else "") + name
 
@@ -197,12 +205,13 @@ def _player_row(seen: AmphipolisObservation, seat: int, top: float, names: Seque
     frame = Style(fill="#fffaf0" if to_move else "#f3eee4",
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
     shapes: list[Shape] = [Rect(8, top, WIDTH - 16, ROW_HEIGHT, frame, layer="pieces"),
-                           Text(18, top + 19, _name_line(seen, seat, names, context), 17, "#222",
+                           Text(18, top + 19, *fit_line(_name_line(seen, seat, names, context),
+                                                        17, CARDS_X - 18 - 8), "#222",
                                 bold=to_move)]
     used = set(seen["used"][seat])
     for c, code in enumerate(CHARACTERS):
         shapes += _character_card(seat, code, CHARACTER_NAMES[lang][c], code in used,
-                                  372 + c * 132, top + 5, lang)
+                                  CARDS_X + c * 132, top + 5, lang)
     finds = seen["finds"][seat]
     shapes += _finds(finds, seen["scores"][seat], _statue_kinds(seen)[seat], top + 32, lang)
     return shapes
