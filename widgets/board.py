@@ -47,6 +47,12 @@ moves, the status line in up to two lines — news and whose turn, as when a gam
 bots' grace picks — and the narration's newest two lines). A board taller than the rest of the
 screen is drawn smaller, its ratio kept, so the canvas and its controls fit and a student never
 scrolls inside one decision (issue 31); shorter boards keep their size."""
+NARRATION_HEADING = 18  # px: the line "What happened (newest first)"
+NARRATION_LINE = 22  # px: a line of the story (16 px text), wrapped lines included
+NARRATION_HEIGHT = 1 + 4 + NARRATION_HEADING + 2 * NARRATION_LINE + 1
+"""The narration box shows its heading and two whole lines: border, padding (none below, where a
+scrolled box would show a sliver of the next line), heading, lines, border (a widget's box is
+sized border-box). Older lines are a scroll away."""
 FIT_MIN = 480  # px: on a very short screen scrolling beats a board too small to read
 ODDS_RESERVE = 60
 """Pixels more that a board leaves when its odds panel is open, as in every lesson: the
@@ -280,8 +286,9 @@ class Board(w.VBox):
     def _build_widgets(self, controls: str | None) -> None:
         self.status = w.HTML(layout=w.Layout(min_height="28px"))
         self.status.add_class("boardlib-status")
-        self.narration = w.HTML(layout=w.Layout(max_height="76px", overflow="auto",  # 2 lines
-                                                border="1px solid #d8cfbf", padding="4px 8px"))
+        self.narration = w.HTML(layout=w.Layout(max_height=f"{NARRATION_HEIGHT}px",
+                                                overflow="auto", border="1px solid #d8cfbf",
+                                                padding="4px 8px 0"))
         self.narration.add_class("boardlib-narration")
         self.result_panel = w.HTML()
         self.result_panel.add_class("boardlib-result")
@@ -592,10 +599,12 @@ def status_html(status: Status) -> str:
 
 
 def narration_html(heading: str, lines: tuple[str, ...]) -> str:
-    """The story so far, newest first, under its heading."""
-    head = f'<div style="font-size:13px;color:#6b5a3a">{escape(heading)}</div>'
-    return head + "".join(f'<div style="font-size:16px;margin:2px 0">{escape(line)}</div>'
-                          for line in lines)
+    """The story so far, newest first, under its heading. Its lines keep to a grid of
+    NARRATION_LINE pixels, so the box ends between two lines, never across one."""
+    head = (f'<div style="font-size:13px;line-height:{NARRATION_HEADING}px;color:#6b5a3a">'
+            f"{escape(heading)}</div>")
+    return head + "".join(f'<div style="font-size:16px;line-height:{NARRATION_LINE}px">'
+                          f"{escape(line)}</div>" for line in lines)
 
 
 def result_html(table: ResultTable) -> str:

@@ -434,6 +434,30 @@ def pixels(page: Page, index: int = 0) -> int:
     return page.evaluate(PIXELS_JS, index)
 
 
+NARRATION_LINES_JS = """
+(index) => {
+  const box = document.querySelectorAll('.boardlib-narration')[index];
+  if (!box) return null;
+  const clip = box.getBoundingClientRect().top + box.clientTop + box.clientHeight;
+  const lines = [];
+  for (const div of box.querySelectorAll('.widget-html-content > div')) {
+    const range = document.createRange();
+    range.selectNodeContents(div);  // one rectangle per line the text wraps into
+    for (const r of range.getClientRects()) lines.push([r.top, r.bottom]);
+  }
+  return {clip, lines};
+}
+"""
+
+
+def narration_lines(page: Page, index: int = 0) -> tuple[float, list[tuple[float, float]]]:
+    """Where board ``index``'s narration box cuts off what it shows (its inner lower edge, on
+    the page) and the top and bottom of each line of text in it: heading and wrapped lines."""
+    found = page.evaluate(NARRATION_LINES_JS, index)
+    assert found is not None, f"board {index} has no narration box"
+    return float(found["clip"]), [(float(top), float(bottom)) for top, bottom in found["lines"]]
+
+
 def run_in_new_cell(page: Page, code: str) -> None:
     """Type one line of ``code`` into a new cell at the notebook's end and run it (in the
     notebook's kernel: what a student would do), then wait until the kernel is idle."""

@@ -215,6 +215,13 @@ def test_a_game_page_renders_and_a_click_plays_that_move(page: Page, classroom: 
             odds.click()
         click_named(page, twin, single_move_target(twin), 100, None)
         page.screenshot(path=str(SCREENSHOTS / f"classroom__{name}__after_click.png"))
+        clip, lines = pages.narration_lines(page)
+        cut = [line for line in lines if line[0] < clip - 1 < line[1] - 2]
+        assert not cut, f"{game}: the narration box ends across a line of text: {cut}, {clip}"
+        shown = [line for line in lines if line[1] <= clip + 1]
+        assert len(shown) == min(len(lines), 3), (
+            f"{game}: the narration shows {len(shown)} of {len(lines)} lines, not its heading "
+            "and the newest two")
     finally:
         pages.screenshot(page, SCREENSHOTS / f"classroom__{name}__full.png")
 
