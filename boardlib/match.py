@@ -11,7 +11,16 @@ import random
 from collections.abc import Iterable, Mapping
 
 from boardlib.bots import Bot
-from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, illegal
+from boardlib.games import GAMES
+from boardlib.protocol import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    illegal,
+)
 
 SHARED_SCREEN = -3
 """A viewer who is no seat: several people share the screen, so nobody's secrets are told."""
@@ -109,6 +118,38 @@ class Match:
                 return events
             events.extend(self.step())
         raise RuntimeError(f"no person's turn and no end after {max_steps} automatic moves")
+
+    # ----- the story before this match -------------------------------------------------------
+    def recall(self, moves: int) -> bool:
+        """Tell what the last ``moves`` moves of the state's history did, as if this match had
+        seen them: their events join the log and the players' moves join ``moves`` (chance's
+        are not anyone's). A board opened on a saved or mid-game position can then say what
+        just happened and whose move was last; the history is played again from its start.
+
+        Only a match that has seen nothing yet recalls; it gives up (False, nothing changed)
+        when the replay does not reach the state, as when a lesson set the position's fields
+        by hand."""
+        history = self.state.history
+        if self.log or self.moves or not history:
+            return False
+        replay = GAMES[self.state.GAME].from_snapshot(self.state.start_snapshot())
+        first = max(len(history) - moves, 0)
+        log: list[Event] = []
+        made: list[tuple[int, Action]] = []
+        for number, action in enumerate(history):
+            player = replay.current_player()
+            try:
+                events = replay.apply_action(action)
+            except IllegalAction:  # the history is not of this start (its fields were set)
+                return False
+            if number >= first:
+                log += events
+                if player >= 0:
+                    made.append((player, replay.history[-1]))
+        if replay.snapshot() != self.state.snapshot():
+            return False
+        self.log, self.moves = log, made
+        return True
 
     # ----- undo ---------------------------------------------------------------------
     def can_undo(self) -> bool:

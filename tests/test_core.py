@@ -73,6 +73,50 @@ def test_an_illegal_person_move_changes_nothing_in_the_match():
     assert match.state.to_json() == saved and match.log == log
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_match_on_a_played_position_recalls_its_last_moves_as_the_live_match_saw_them(game):
+    """A board opened on a saved or mid-game position tells its last moves: the events and
+    the players' moves (not chance's) that the match which played them had."""
+    info = GAMES[game]
+    live = Match(info.new_game(players=2, seed=7),
+                 bots={seat: info.make_bot("random") for seat in range(2)}, seed=7)
+    for _ in range(60):
+        if live.is_over():
+            break
+        live.step()
+    recalled = Match(live.state.clone())
+    assert recalled.recall(12)
+    again = info.from_snapshot(live.state.start_snapshot())  # the last 12 moves, counted
+    for action in live.state.history[:-12]:
+        again.apply_action(action)
+    told, made = [], []
+    for action in live.state.history[-12:]:
+        player = again.current_player()
+        told += again.apply_action(action)
+        made += [(player, action)] if player >= 0 else []
+    assert recalled.log == told == live.log[-len(told):]
+    assert recalled.moves == made == live.moves[-len(made):] and made
+    assert recalled.state.to_json() == live.state.to_json(), "recalling changes no position"
+    assert not recalled.recall(12), "a match that has a story already recalls nothing"
+
+
+def test_a_position_changed_by_hand_recalls_nothing_and_changes_nothing():
+    """Its moves from its start no longer lead to it (a lesson set a field): no story is
+    better than a wrong one."""
+    state = af.new_game(players=2, seed=3)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    changed = af.from_snapshot({**state.snapshot(), "to_move": 1 - state.snapshot()["to_move"]})
+    changed.history = list(state.history)
+    match = Match(changed)
+    assert not match.recall(10) and match.log == [] and match.moves == []
+    started_elsewhere = af.from_snapshot(state.snapshot())  # its start is this position
+    started_elsewhere.history = list(state.history)
+    assert not Match(started_elsewhere).recall(10), "moves that are not legal from the start"
+    assert Match(state.clone()).recall(10), "the same history on the true position is told"
+    assert not Match(af.new_game(players=2, seed=3)).recall(10)  # no history: nothing to tell
+
+
 def test_same_seeds_give_the_same_match():
     def run(seed):
         match = Match(af.new_game(players=4, seed=seed), bots=dict.fromkeys(range(4),

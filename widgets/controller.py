@@ -29,7 +29,10 @@ from widgets.spec import BOARDS, BoardSpec, Odds, Seen, ViewContext
 CacheKey = tuple[object, ...]
 """What a cached picture, text or odds was made from: equal keys, equal results."""
 
-NARRATION_LINES = 60
+NARRATION_LINES = 60  # the newest events the narration tells (newest turn first)
+RECALLED_MOVES = 40
+"""How many of a position's last moves a board opened on it tells (``Match.recall``, which plays
+the history again from its start): enough for the narration and each seat's last move."""
 MoveListener = Callable[[str, list[Event]], None]
 Choice = str | tuple[str, ...]  # a move, or a route of moves played one after another
 
@@ -819,7 +822,9 @@ class BoardController:
     def _make_match(self, state: GameState) -> Match:
         self._check_bots(self.bot_names, state.num_players)
         bots = {seat: self.info.make_bot(name) for seat, name in self.bot_names.items()}
-        return Match(state, bots=bots, seed=self.seed)
+        match = Match(state, bots=bots, seed=self.seed)
+        match.recall(RECALLED_MOVES)  # a position played to: the narration tells its last moves
+        return match
 
 
 def check_language(lang: str) -> None:

@@ -29,12 +29,17 @@ def the_watched_game_ends_with_a_winner(page: Page) -> list[str]:
 
 
 def the_finished_game_shows_its_ranking(page: Page) -> list[str]:
-    """Amber Route's play notebook: the game played to its end shows the final ranking."""
+    """Amber Route's play notebook: the game played to its end shows the final ranking, and
+    its narration tells the game's last moves (the board was opened on the finished game)."""
     result = page.locator(".boardlib-result").last
     result.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "lab__amber_route__02_play__final_scores.png"))
     said = result.inner_text()
-    return [] if "Final ranking" in said else [f"the finished game shows no ranking: {said!r}"]
+    faults = [] if "Final ranking" in said else [f"the finished game shows no ranking: {said!r}"]
+    story = page.locator(".boardlib-narration").last.inner_text().splitlines()
+    if len(story) < 2 or "castle" not in " ".join(story[1:]):
+        faults.append(f"the finished game's narration does not tell its last moves: {story!r}")
+    return faults
 
 
 REVEALED_JS = """
