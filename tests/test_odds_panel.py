@@ -18,7 +18,7 @@ from boardlib.amphipolis import probability as amphipolis_probability
 from boardlib.amphipolis.data import TAKE
 from widgets import BOARDS, Board, RuleStep
 from widgets.ambar_fossils.spec import odds
-from widgets.board import odds_table_html
+from widgets.board import _odds_cell, odds_table_html
 
 Z = 3.29  # two-sided 99.9%: a seeded check that fails only if the odds are wrong
 
@@ -110,6 +110,17 @@ def test_exact_fractions_show_beside_the_decimals_and_on_hover():
     table = odds(af.from_description(ANA).observation(0), "en")
     html = odds_table_html(table, lambda key, **_: key, True)
     assert 'title="1/10"' in html and "10% <small>(1/10)</small>" in html and "odds_best" in html
+
+
+@pytest.mark.parametrize(("value", "kind", "shown"), [
+    (Fraction(0), "chance", '<td title="0">0%</td>'),
+    (Fraction(1), "chance", '<td title="1">100%</td>'),
+    (Fraction(1, 4), "chance", '<td title="1/4">25% <small>(1/4)</small></td>'),
+    (Fraction(3), "mean", '<td title="3">3.00</td>'),
+])
+def test_a_whole_number_is_shown_without_a_fraction_beside_it(value, kind, shown):
+    """A certain or impossible event read "0% (0)": the fraction told nothing more."""
+    assert _odds_cell(value, kind) == shown
 
 
 @pytest.mark.parametrize("game", [g for g, spec in BOARDS.items() if spec.odds is not None])

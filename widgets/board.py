@@ -653,14 +653,15 @@ def _odds_table(odds: Odds, say: Callable[..., str]) -> str:
 
 def _odds_cell(value: Fraction, kind: str) -> str:
     """One number of the panel: a chance as a percentage, points as a signed whole number,
-    an expected count as a decimal; the exact fraction beside it when short, else on hover."""
+    an expected count as a decimal; the exact fraction beside it when short, else on hover
+    (a whole number is exact already: "0%", not "0% (0)")."""
     if kind == "points" and value.denominator == 1:
         return f'<td title="{value}">{value.numerator:+d}</td>'
     if kind == "chance":
         shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
     else:
         shown = f"{float(value):+.2f}" if kind == "points" else f"{float(value):.2f}"
-    exact = f" <small>({value})</small>" if value.denominator < 1000 else ""
+    exact = f" <small>({value})</small>" if 1 < value.denominator < 1000 else ""
     return f'<td title="{value}">{escape(shown)}{exact}</td>'
 
 
