@@ -191,9 +191,10 @@ NO_NUMBERS = re.compile(r"^(?:Count these dice: \d+ hits?, then the monster atta
 
 def shown_chance(value: Fraction) -> str:
     """How the panel must show a chance: a whole percentage ("<1%" for a sliver), and the
-    exact fraction beside it when it is short (a denominator under 1000; else on hover)."""
+    exact fraction beside it when it is short (a denominator under 1000; else on hover) and a
+    fraction at all (a certain or impossible chance reads "100%" or "0%", not "0% (0)")."""
     shown = "<1%" if 0 < value < Fraction(1, 200) else f"{float(value):.0%}"
-    return f"{shown} ({value})" if value.denominator < 1000 else shown
+    return f"{shown} ({value})" if 1 < value.denominator < 1000 else shown
 
 
 def odds_row_faults(headings: list[str], row: dict[str, Any]) -> list[str]:
