@@ -12,15 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from boardlib.bots import Bot
 from boardlib.games import GAMES
-from boardlib.protocol import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    Event,
-    GameState,
-    IllegalAction,
-    illegal,
-)
+from boardlib.protocol import CHANCE, TERMINAL, Action, Event, GameState, IllegalAction, illegal
 
 SHARED_SCREEN = -3
 """A viewer who is no seat: several people share the screen, so nobody's secrets are told."""
