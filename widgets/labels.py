@@ -314,12 +314,13 @@ def label(key: str, lang: str = "en", own: Catalog | None = None, **values: obje
 
 
 def seat_title(names: Sequence[str], seat: int, context: ViewContext, own: Catalog,
-               you: str = "you_tag") -> str:
-    """A seat's name as its row on the board heads it: with ``you`` at the viewer's seat and
-    the bot that plays it. A bot no catalog names is called by its own name: a board must not
-    fail over a label."""
+               moving: bool, you: str = "you_tag") -> str:
+    """A seat's name as its row on the board heads it: "▶ " if it is ``moving``, ``you`` at the
+    viewer's seat and the bot that plays it. A bot no catalog names is called by its own name:
+    a board must not fail over a label."""
     lang = context.lang
-    title = names[seat] + (label(you, lang, own) if seat == context.viewer else "")
+    title = ("▶ " if moving else "") + names[seat]
+    title += label(you, lang, own) if seat == context.viewer else ""
     bot = context.bots.get(seat)
     if bot is not None:
         try:

@@ -292,7 +292,7 @@ def _seat_row(seen: Ambar2018Observation, seat: int, top: float, names: Sequence
     moving = to_move(seen) == seat
     frame = Style(fill="#fffaf0" if moving else "#f3eee4",
                   stroke="#d08a00" if moving else "#d8cfbf", width=3 if moving else 1)
-    name = ("▶ " if moving else "") + seat_title(names, seat, context, LABELS, "you_tag_short")
+    name = seat_title(names, seat, context, LABELS, moving, "you_tag_short")
     if seen["active"] == seat and seen["phase"] != "over":
         name += " ★"
     shapes: list[Shape] = [Rect(8, top, WIDTH - 16, ROW_H, frame, layer="pieces"),

@@ -182,7 +182,7 @@ def _display(seen: AmbarFossilsObservation, seat: int, display: Sequence[Sequenc
     higher = " · ".join(_label("level_n", lang, level=level, n=n)
                         for level, n in enumerate(counts[1:], start=3) if n)
     stats = f"{_label('level_2', lang)}: {counts[0]}" + (f"   ({higher})" if higher else "")
-    name = ("▶ " if to_move else "") + seat_title(names, seat, context, LABELS)
+    name = seat_title(names, seat, context, LABELS, to_move)
     name_room, stats_room = _share_header(text_width(name, 17), text_width(stats, 16))
     shapes.append(Text(18, top + 17, *fit_line(name, 17, name_room), "#222", bold=to_move))
     shapes.append(Text(WIDTH - 20, top + 17, *fit_line(stats, 16, stats_room), "#222", "end",

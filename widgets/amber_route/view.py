@@ -398,7 +398,7 @@ def _player_row(seen: AmberRouteObservation, seat: int, top: float, names: Seque
     to_move = kind != "over" and numbers and numbers[0] == seat
     frame = Style(fill="#fffaf0" if to_move else "#f3eee4",
                   stroke="#d08a00" if to_move else "#d8cfbf", width=3 if to_move else 1)
-    name = ("▶ " if to_move else "") + seat_title(names, seat, context, LABELS)
+    name = seat_title(names, seat, context, LABELS, bool(to_move))
     shapes: list[Shape] = [
         Rect(8, top, WIDTH - 16, ROW_H, frame, layer="pieces"),
         Circle(24, top + 16, 9, Style(fill=SEAT_COLOURS[seat], stroke="#111"), layer="pieces"),

@@ -193,9 +193,8 @@ def _bag(seen: AmphipolisObservation, lang: str, contents: bool) -> list[Shape]:
 
 def _name_line(seen: AmphipolisObservation, seat: int, names: Sequence[str],
                context: ViewContext) -> str:
-    name = seat_title(names, seat, context, LABELS)
     to_move = seen["phase"] != "over" and seen["to_move"] == seat
-    return ("▶ " if to_move else "") + name
+    return seat_title(names, seat, context, LABELS, to_move)
 
 
 def _player_row(seen: AmphipolisObservation, seat: int, top: float, names: Sequence[str],
